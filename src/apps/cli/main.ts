@@ -1,0 +1,220 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { DOCUMENT_KINDS, type DocumentKind, FootnoteError } from '../../core/index.ts';
+import { MAX_SEARCH_LIMIT, type SearchResult, searchWorkspace } from '../../search/index.ts';
+import { watchWorkspace } from '../../workspace/index.ts';
+import { formatIndexReport, formatSearchResults } from './format-output.ts';
+import { type OpenWorkspace, openWorkspace, refreshIndex } from './open-workspace.ts';
+import { UsageError } from './usage-error.ts';
+
+interface CommonOptions {
+  readonly workspace: string;
+  readonly json?: boolean;
+}
+
+const parseLimit = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SEARCH_LIMIT) {
+    throw new InvalidArgumentError(
+      `expected an integer from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return n;
+};
+
+const parseKinds = (value: string, previous: DocumentKind[] = []): DocumentKind[] => {
+  const kinds = value.split(',').map((k) => k.trim());
+  for (const kind of kinds) {
+    if (!(DOCUMENT_KINDS as readonly string[]).includes(kind)) {
+      throw new InvalidArgumentError(
+        `expected one of ${DOCUMENT_KINDS.join(', ')}, got ${JSON.stringify(kind)}`,
+      );
+    }
+  }
+  return [...previous, ...(kinds as DocumentKind[])];
+};
+
+const writeJson = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+/** The JSON shape of one search hit, as documented for `search --json`. */
+const resultJson = (r: SearchResult) => ({
+  documentId: r.documentId,
+  path: r.path,
+  title: r.title,
+  kind: r.kind,
+  chunkId: r.chunkId,
+  score: r.score,
+  excerpt: r.excerpt,
+  start: r.start,
+  end: r.end,
+  page: r.page,
+  section: r.section,
+  headingPath: r.headingPath,
+  status: r.status,
+});
+
+async function withWorkspace<T>(
+  options: CommonOptions,
+  work: (ws: OpenWorkspace) => Promise<T>,
+): Promise<T> {
+  const workspace = openWorkspace(options.workspace);
+  try {
+    return await work(workspace);
+  } finally {
+    await workspace.store.close();
+  }
+}
+
+const withCommonOptions = (command: Command) =>
+  command
+    .addOption(
+      new Option('-w, --workspace <dir>', 'workspace folder').default(
+        process.cwd(),
+        'current folder',
+      ),
+    )
+    .option('--json', 'print machine-readable JSON on stdout');
+
+async function readBatch(file: string): Promise<Array<{ id: string; text: string; line: number }>> {
+  const queries: Array<{ id: string; text: string; line: number }> = [];
+  const stream = createReadStream(file, 'utf8');
+  const failed = new Promise<never>((_, reject) =>
+    stream.on('error', (error) =>
+      reject(new UsageError(`cannot read batch file ${file}: ${error.message}`)),
+    ),
+  );
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  const read = (async () => {
+    let n = 0;
+    for await (const raw of lines) {
+      n++;
+      if (!raw.trim()) continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw new UsageError(`${file}:${n}: not JSON`);
+      }
+      const { id, text } = (parsed ?? {}) as { id?: unknown; text?: unknown };
+      if ((typeof id !== 'string' && typeof id !== 'number') || typeof text !== 'string') {
+        throw new UsageError(`${file}:${n}: expected {"id": string, "text": string}`);
+      }
+      queries.push({ id: String(id), text, line: n });
+    }
+    return queries;
+  })();
+  return Promise.race([read, failed]);
+}
+
+/** Builds the `footnote` command line. */
+export function buildProgram(): Command {
+  const program = new Command('footnote')
+    .description(
+      'Grounded chat over your documents: explicit references in, checked citations out.',
+    )
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  withCommonOptions(program.command('index'))
+    .description('index the workspace (only what changed since the last run)')
+    .option('--watch', 'keep the index current while files change')
+    .action(async (options: CommonOptions & { watch?: boolean }) => {
+      await withWorkspace(options, async (ws) => {
+        const report = await refreshIndex(ws, { quiet: options.json === true });
+        if (options.json) writeJson(report);
+        else process.stderr.write(`${formatIndexReport(report, process.stderr)}\n`);
+        if (!options.watch) return;
+        const controller = new AbortController();
+        for (const signal of ['SIGINT', 'SIGTERM'] as const)
+          process.once(signal, () => controller.abort());
+        if (!options.json) process.stderr.write('watching for changes (Ctrl-C to stop)…\n');
+        await watchWorkspace(ws.root, ws.store, {
+          signal: controller.signal,
+          onReport: (r) => {
+            if (r.added + r.updated + r.renamed + r.deleted + r.skipped === 0) return;
+            if (options.json) writeJson(r);
+            else process.stderr.write(`${formatIndexReport(r, process.stderr)}\n`);
+          },
+          onError: (error) => process.stderr.write(`footnote: ${(error as Error).message}\n`),
+        });
+      });
+    });
+
+  withCommonOptions(program.command('search'))
+    .description('search the workspace')
+    .argument('[query]', 'what to look for')
+    .option('-k, --limit <n>', 'most results', parseLimit, 10)
+    .option(
+      '--kind <kind>',
+      `only these kinds (${DOCUMENT_KINDS.join('|')}); repeatable or comma-separated`,
+      parseKinds,
+    )
+    .option(
+      '--batch <file.jsonl>',
+      'run one query per line ({"id","text"}), print one JSON line per query',
+    )
+    .action(
+      async (
+        query: string | undefined,
+        options: CommonOptions & { limit: number; kind?: DocumentKind[]; batch?: string },
+      ) => {
+        if (options.batch && query)
+          throw new UsageError('give either a query or --batch, not both');
+        if (!options.batch && !query?.trim())
+          throw new UsageError('missing query (or --batch FILE)');
+        const batch = options.batch ? await readBatch(options.batch) : null;
+        await withWorkspace(options, async (ws) => {
+          const report = await refreshIndex(ws, { quiet: true });
+          const searchOptions = {
+            limit: options.limit,
+            ...(options.kind && { kinds: options.kind }),
+          };
+          if (batch) {
+            for (const q of batch) {
+              const results = await searchWorkspace(ws.store, q.text, searchOptions);
+              writeJson({ id: q.id, results: results.map(resultJson) });
+            }
+            return;
+          }
+          const results = await searchWorkspace(ws.store, query as string, searchOptions);
+          if (options.json) {
+            writeJson({ results: results.map(resultJson) });
+          } else {
+            const changed = report.added + report.updated + report.renamed + report.deleted;
+            if (changed > 0) process.stderr.write(`${formatIndexReport(report, process.stderr)}\n`);
+            process.stdout.write(
+              `${formatSearchResults(query as string, results, process.stdout)}\n`,
+            );
+          }
+        });
+      },
+    );
+
+  return program;
+}
+
+/** Runs the CLI and returns its exit status: 0 ok, 1 runtime error, 2 usage error. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.exitCode === 0
+        ? 0
+        : 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`footnote: ${message}\n`);
+    if (error instanceof UsageError) return 2;
+    if (FootnoteError.isInstance(error) && error.code === 'invalid_input') return 2;
+    if (process.env.FOOTNOTE_DEBUG && error instanceof Error)
+      process.stderr.write(`${error.stack}\n`);
+    return 1;
+  }
+}

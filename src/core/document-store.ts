@@ -1,0 +1,107 @@
+import type {
+  Chunk,
+  DocumentKind,
+  DocumentStatus,
+  EntityTypeSchema,
+  Link,
+  ParsedDocument,
+  StoredDocument,
+} from './document.ts';
+
+/** What the indexer remembers of a file to decide whether it changed. */
+export interface IndexedFileState {
+  readonly id: string;
+  readonly path: string;
+  readonly contentHash: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly status: DocumentStatus;
+}
+
+/** A document to write: what was parsed plus identity and change-detection facts. */
+export interface DocumentWrite extends ParsedDocument {
+  readonly id: string;
+  readonly contentHash: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly updatedAt: string;
+}
+
+/** A light listing row: enough to show, filter and link a document. */
+export interface DocumentSummary {
+  readonly id: string;
+  readonly path: string;
+  readonly title: string;
+  readonly kind: DocumentKind;
+  readonly status: DocumentStatus;
+  readonly aliases: readonly string[];
+  readonly slug: string;
+  readonly updatedAt: string;
+}
+
+/** A chunk together with its document's identity. */
+export interface StoredChunk extends Chunk {
+  readonly documentId: string;
+}
+
+/** A lexical search request, already split into terms. */
+export interface LexicalQuery {
+  readonly terms: readonly string[];
+  readonly limit: number;
+  readonly kinds?: readonly DocumentKind[];
+}
+
+/** One chunk that matched, with the store's relevance score (higher is better). */
+export interface LexicalHit {
+  readonly chunk: StoredChunk;
+  readonly document: DocumentSummary;
+  readonly score: number;
+}
+
+/** A link between two documents; `sourceId` is the linking note. */
+export interface StoredLink extends Link {
+  readonly sourceId: string;
+  readonly sourcePath: string;
+}
+
+/** Counts that describe an index. */
+export interface StoreStats {
+  readonly documents: number;
+  readonly chunks: number;
+  readonly byKind: Readonly<Partial<Record<DocumentKind, number>>>;
+}
+
+/**
+ * The persistence port: everything indexing, search and chat need from a store.
+ * SQLite and PostgreSQL adapters implement it; nothing above them sees SQL.
+ */
+export interface DocumentStore {
+  /** Change-detection facts for every document ever indexed, deleted ones included. */
+  listFileStates(): Promise<IndexedFileState[]>;
+  /** Inserts or replaces a document and its chunks; old chunk ids stay resolvable. */
+  writeDocument(doc: DocumentWrite, chunks: readonly Chunk[]): Promise<void>;
+  /** Records a new size and mtime for a file whose content did not change. */
+  touchFile(id: string, size: number, mtimeMs: number): Promise<void>;
+  /** Marks documents deleted: they leave search but stay readable for history. */
+  markDeleted(ids: readonly string[], at: string): Promise<void>;
+  /** Runs several writes as one unit. */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  setEntityTypes(types: readonly EntityTypeSchema[]): Promise<void>;
+  getEntityTypes(): Promise<EntityTypeSchema[]>;
+
+  getDocument(id: string): Promise<StoredDocument | null>;
+  getDocumentByPath(path: string): Promise<StoredDocument | null>;
+  listDocuments(filter?: {
+    kinds?: readonly DocumentKind[];
+    includeDeleted?: boolean;
+  }): Promise<DocumentSummary[]>;
+  getChunks(documentId: string): Promise<StoredChunk[]>;
+  getChunk(chunkId: string): Promise<StoredChunk | null>;
+  outgoingLinks(documentId: string): Promise<StoredLink[]>;
+  /** Links whose written target names this document by file name, title or alias. */
+  backlinks(documentId: string): Promise<StoredLink[]>;
+
+  searchLexical(query: LexicalQuery): Promise<LexicalHit[]>;
+  stats(): Promise<StoreStats>;
+  close(): Promise<void>;
+}

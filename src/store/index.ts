@@ -1,0 +1,3 @@
+export * from './sqlite/migrations.ts';
+export * from './sqlite/open-database.ts';
+export * from './sqlite/sqlite-store.ts';

@@ -1,0 +1,78 @@
+/** One schema step; applied in order, once, inside a transaction. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** The SQLite schema history. Append only: never edit a migration that has shipped. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'documents, chunks, links, full-text index',
+    sql: `
+      CREATE TABLE documents (
+        id TEXT PRIMARY KEY,
+        path TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        aliases TEXT NOT NULL DEFAULT '[]',
+        slug TEXT NOT NULL,
+        body TEXT NOT NULL,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        structure TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL CHECK (status IN ('active', 'archived', 'deleted')),
+        content_hash TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        mtime_ms INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        deleted_at TEXT
+      );
+      CREATE UNIQUE INDEX documents_live_path ON documents(path) WHERE status <> 'deleted';
+      CREATE INDEX documents_kind ON documents(kind, status);
+      CREATE INDEX documents_slug ON documents(slug);
+
+      CREATE TABLE chunks (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        ordinal INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        start_offset INTEGER NOT NULL,
+        end_offset INTEGER NOT NULL,
+        heading_path TEXT NOT NULL DEFAULT '[]',
+        page INTEGER,
+        section_id TEXT,
+        active INTEGER NOT NULL DEFAULT 1
+      );
+      CREATE INDEX chunks_document ON chunks(document_id, active, ordinal);
+
+      CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        title, headings, body,
+        tokenize = 'porter unicode61 remove_diacritics 2'
+      );
+
+      CREATE TABLE links (
+        document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        ordinal INTEGER NOT NULL,
+        syntax TEXT NOT NULL,
+        embed INTEGER NOT NULL,
+        target TEXT NOT NULL,
+        target_key TEXT NOT NULL,
+        heading TEXT,
+        block TEXT,
+        alias TEXT,
+        start_offset INTEGER NOT NULL,
+        end_offset INTEGER NOT NULL,
+        PRIMARY KEY (document_id, ordinal)
+      );
+      CREATE INDEX links_target ON links(target_key);
+
+      CREATE TABLE entity_types (
+        type TEXT PRIMARY KEY,
+        ordinal INTEGER NOT NULL,
+        schema TEXT NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,460 @@
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type {
+  Chunk,
+  DocumentKind,
+  DocumentStore,
+  DocumentSummary,
+  DocumentWrite,
+  EntityTypeSchema,
+  IndexedFileState,
+  LexicalHit,
+  LexicalQuery,
+  StoredChunk,
+  StoredDocument,
+  StoredLink,
+  StoreStats,
+} from '../../core/index.ts';
+import { documentKeys, linkMatchesDocument, linkTargetKey } from '../../core/index.ts';
+import { openDatabase } from './open-database.ts';
+
+/** Relevance weights of the full-text columns: title, headings, body. */
+export interface FieldWeights {
+  readonly title: number;
+  readonly headings: number;
+  readonly body: number;
+}
+
+/** Options for {@link SqliteStore}. */
+export interface SqliteStoreOptions {
+  /** Column weights for BM25 ranking. @default { title: 4, headings: 2, body: 1 } */
+  readonly weights?: FieldWeights;
+}
+
+interface DocumentRow {
+  id: string;
+  path: string;
+  kind: DocumentKind;
+  title: string;
+  aliases: string;
+  slug: string;
+  body: string;
+  metadata: string;
+  structure: string;
+  status: StoredDocument['status'];
+  content_hash: string;
+  size: number;
+  updated_at: string;
+}
+
+interface ChunkRow {
+  id: string;
+  document_id: string;
+  ordinal: number;
+  text: string;
+  start_offset: number;
+  end_offset: number;
+  heading_path: string;
+  page: number | null;
+  section_id: string | null;
+}
+
+interface LinkRow {
+  document_id: string;
+  source_path: string;
+  syntax: 'wikilink' | 'markdown';
+  embed: number;
+  target: string;
+  heading: string | null;
+  block: string | null;
+  alias: string | null;
+  start_offset: number;
+  end_offset: number;
+}
+
+const SUMMARY_COLUMNS = 'd.id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at';
+
+const toSummary = (
+  row: Pick<
+    DocumentRow,
+    'id' | 'path' | 'title' | 'kind' | 'status' | 'aliases' | 'slug' | 'updated_at'
+  >,
+): DocumentSummary => ({
+  id: row.id,
+  path: row.path,
+  title: row.title,
+  kind: row.kind,
+  status: row.status,
+  aliases: JSON.parse(row.aliases) as string[],
+  slug: row.slug,
+  updatedAt: row.updated_at,
+});
+
+const toChunk = (row: ChunkRow): StoredChunk => ({
+  id: row.id,
+  documentId: row.document_id,
+  ordinal: row.ordinal,
+  text: row.text,
+  start: row.start_offset,
+  end: row.end_offset,
+  headingPath: JSON.parse(row.heading_path) as string[],
+  page: row.page,
+  sectionId: row.section_id,
+});
+
+const toLink = (row: LinkRow): StoredLink => ({
+  sourceId: row.document_id,
+  sourcePath: row.source_path,
+  syntax: row.syntax,
+  embed: row.embed === 1,
+  target: row.target,
+  heading: row.heading,
+  block: row.block,
+  alias: row.alias,
+  start: row.start_offset,
+  end: row.end_offset,
+});
+
+/** FTS5 query text for a list of terms: each quoted (so no term is read as syntax), any may match. */
+export const ftsQuery = (terms: readonly string[]) =>
+  terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
+
+/** The embedded store: one SQLite file, FTS5 for lexical search. */
+export class SqliteStore implements DocumentStore {
+  readonly db: DatabaseSync;
+  private readonly weights: FieldWeights;
+  private readonly statements = new Map<string, StatementSync>();
+  private depth = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(db: DatabaseSync, options: SqliteStoreOptions = {}) {
+    this.db = db;
+    this.weights = options.weights ?? { title: 4, headings: 2, body: 1 };
+  }
+
+  /** Opens the store at `path` (a file, or `:memory:`), migrating it as needed. */
+  static open(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+    return new SqliteStore(openDatabase(path), options);
+  }
+
+  private sql(text: string): StatementSync {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  async listFileStates(): Promise<IndexedFileState[]> {
+    const rows = this.sql(
+      `SELECT id, path, content_hash, size, mtime_ms, status FROM documents
+       ORDER BY CASE status WHEN 'deleted' THEN 0 ELSE 1 END, updated_at`,
+    ).all() as Array<{
+      id: string;
+      path: string;
+      content_hash: string;
+      size: number;
+      mtime_ms: number;
+      status: IndexedFileState['status'];
+    }>;
+    return rows.map((r) => ({
+      id: r.id,
+      path: r.path,
+      contentHash: r.content_hash,
+      size: r.size,
+      mtimeMs: r.mtime_ms,
+      status: r.status,
+    }));
+  }
+
+  async writeDocument(doc: DocumentWrite, chunks: readonly Chunk[]): Promise<void> {
+    const structure = JSON.stringify({
+      headings: doc.headings,
+      blocks: doc.blocks,
+      sections: doc.sections,
+      pages: doc.pages,
+      entity: doc.entity,
+      warnings: doc.warnings,
+    });
+    const exists = this.sql('SELECT 1 FROM documents WHERE id = ?').get(doc.id) !== undefined;
+    const values: SQLInputValue[] = [
+      doc.path,
+      doc.kind,
+      doc.title,
+      JSON.stringify(doc.aliases),
+      doc.slug,
+      doc.body,
+      JSON.stringify(doc.metadata),
+      structure,
+      doc.status,
+      doc.contentHash,
+      doc.size,
+      doc.mtimeMs,
+      doc.updatedAt,
+    ];
+    if (exists) {
+      this.sql(
+        `UPDATE documents SET path = ?, kind = ?, title = ?, aliases = ?, slug = ?, body = ?, metadata = ?,
+         structure = ?, status = ?, content_hash = ?, size = ?, mtime_ms = ?, updated_at = ?, deleted_at = NULL
+         WHERE id = ?`,
+      ).run(...values, doc.id);
+    } else {
+      this.sql(
+        `INSERT INTO documents (path, kind, title, aliases, slug, body, metadata, structure, status, content_hash,
+         size, mtime_ms, updated_at, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(...values, doc.id);
+    }
+    this.removeFromSearch(doc.id);
+    this.sql('UPDATE chunks SET active = 0 WHERE document_id = ?').run(doc.id);
+    const titleText = [
+      doc.title,
+      ...doc.aliases,
+      doc.path.slice(doc.path.lastIndexOf('/') + 1),
+    ].join(' \n ');
+    const upsert = this.sql(
+      `INSERT INTO chunks (id, document_id, ordinal, text, start_offset, end_offset, heading_path, page, section_id, active)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+       ON CONFLICT(id) DO UPDATE SET ordinal = excluded.ordinal, start_offset = excluded.start_offset,
+         end_offset = excluded.end_offset, heading_path = excluded.heading_path, page = excluded.page,
+         section_id = excluded.section_id, active = 1
+       RETURNING rowid`,
+    );
+    const index = this.sql(
+      'INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)',
+    );
+    for (const chunk of chunks) {
+      const { rowid } = upsert.get(
+        chunk.id,
+        doc.id,
+        chunk.ordinal,
+        chunk.text,
+        chunk.start,
+        chunk.end,
+        JSON.stringify(chunk.headingPath),
+        chunk.page,
+        chunk.sectionId,
+      ) as { rowid: number };
+      const headings = [...chunk.headingPath, chunk.sectionId ?? ''].join(' \n ');
+      index.run(rowid, titleText, headings, chunk.text);
+    }
+    this.sql('DELETE FROM links WHERE document_id = ?').run(doc.id);
+    const link = this.sql(
+      `INSERT INTO links (document_id, ordinal, syntax, embed, target, target_key, heading, block, alias, start_offset, end_offset)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    doc.links.forEach((l, i) => {
+      link.run(
+        doc.id,
+        i,
+        l.syntax,
+        l.embed ? 1 : 0,
+        l.target,
+        linkTargetKey(l, doc.path),
+        l.heading,
+        l.block,
+        l.alias,
+        l.start,
+        l.end,
+      );
+    });
+  }
+
+  private removeFromSearch(documentId: string) {
+    this.sql(
+      'DELETE FROM chunks_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE document_id = ? AND active = 1)',
+    ).run(documentId);
+  }
+
+  async touchFile(id: string, size: number, mtimeMs: number): Promise<void> {
+    this.sql('UPDATE documents SET size = ?, mtime_ms = ? WHERE id = ?').run(size, mtimeMs, id);
+  }
+
+  async markDeleted(ids: readonly string[], at: string): Promise<void> {
+    for (const id of ids) {
+      this.removeFromSearch(id);
+      this.sql('UPDATE chunks SET active = 0 WHERE document_id = ?').run(id);
+      this.sql('DELETE FROM links WHERE document_id = ?').run(id);
+      this.sql("UPDATE documents SET status = 'deleted', deleted_at = ? WHERE id = ?").run(at, id);
+    }
+  }
+
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.depth > 0) return work();
+    const run = async () => {
+      this.depth++;
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        this.db.exec('ROLLBACK');
+        throw error;
+      } finally {
+        this.depth--;
+      }
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async setEntityTypes(types: readonly EntityTypeSchema[]): Promise<void> {
+    await this.transaction(async () => {
+      this.sql('DELETE FROM entity_types').run();
+      const insert = this.sql('INSERT INTO entity_types (type, ordinal, schema) VALUES (?, ?, ?)');
+      for (const [i, t] of types.entries()) insert.run(t.type, i, JSON.stringify(t));
+    });
+  }
+
+  async getEntityTypes(): Promise<EntityTypeSchema[]> {
+    const rows = this.sql('SELECT schema FROM entity_types ORDER BY ordinal').all() as Array<{
+      schema: string;
+    }>;
+    return rows.map((r) => JSON.parse(r.schema) as EntityTypeSchema);
+  }
+
+  private toDocument(row: DocumentRow | undefined): StoredDocument | null {
+    if (!row) return null;
+    const structure = JSON.parse(row.structure) as Pick<
+      StoredDocument,
+      'headings' | 'blocks' | 'sections' | 'pages' | 'entity' | 'warnings'
+    >;
+    return {
+      id: row.id,
+      path: row.path,
+      kind: row.kind,
+      title: row.title,
+      aliases: JSON.parse(row.aliases) as string[],
+      slug: row.slug,
+      body: row.body,
+      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+      status: row.status,
+      contentHash: row.content_hash,
+      size: row.size,
+      updatedAt: row.updated_at,
+      links: this.outgoingLinksSync(row.id),
+      ...structure,
+    };
+  }
+
+  async getDocument(id: string): Promise<StoredDocument | null> {
+    return this.toDocument(
+      this.sql('SELECT * FROM documents WHERE id = ?').get(id) as DocumentRow | undefined,
+    );
+  }
+
+  async getDocumentByPath(path: string): Promise<StoredDocument | null> {
+    const row = this.sql(
+      `SELECT * FROM documents WHERE path = ? ORDER BY CASE status WHEN 'deleted' THEN 1 ELSE 0 END, updated_at DESC LIMIT 1`,
+    ).get(path) as DocumentRow | undefined;
+    return this.toDocument(row);
+  }
+
+  async listDocuments(
+    filter: { kinds?: readonly DocumentKind[]; includeDeleted?: boolean } = {},
+  ): Promise<DocumentSummary[]> {
+    const where: string[] = [];
+    const params: SQLInputValue[] = [];
+    if (!filter.includeDeleted) where.push("d.status <> 'deleted'");
+    if (filter.kinds?.length) {
+      where.push(`d.kind IN (${filter.kinds.map(() => '?').join(', ')})`);
+      params.push(...filter.kinds);
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS} FROM documents d ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY d.path`,
+      )
+      .all(...params) as unknown as DocumentRow[];
+    return rows.map(toSummary);
+  }
+
+  async getChunks(documentId: string): Promise<StoredChunk[]> {
+    const rows = this.sql(
+      'SELECT * FROM chunks WHERE document_id = ? AND active = 1 ORDER BY ordinal',
+    ).all(documentId) as unknown as ChunkRow[];
+    return rows.map(toChunk);
+  }
+
+  async getChunk(chunkId: string): Promise<StoredChunk | null> {
+    const row = this.sql('SELECT * FROM chunks WHERE id = ?').get(chunkId) as ChunkRow | undefined;
+    return row ? toChunk(row) : null;
+  }
+
+  private outgoingLinksSync(documentId: string): StoredLink[] {
+    const rows = this.sql(
+      `SELECT l.*, d.path AS source_path FROM links l JOIN documents d ON d.id = l.document_id
+       WHERE l.document_id = ? ORDER BY l.ordinal`,
+    ).all(documentId) as unknown as LinkRow[];
+    return rows.map(toLink);
+  }
+
+  async outgoingLinks(documentId: string): Promise<StoredLink[]> {
+    return this.outgoingLinksSync(documentId);
+  }
+
+  async backlinks(documentId: string): Promise<StoredLink[]> {
+    const doc = this.sql('SELECT path, title, aliases FROM documents WHERE id = ?').get(
+      documentId,
+    ) as { path: string; title: string; aliases: string } | undefined;
+    if (!doc) return [];
+    const target = {
+      path: doc.path,
+      title: doc.title,
+      aliases: JSON.parse(doc.aliases) as string[],
+    };
+    const keys = documentKeys(target);
+    const rows = this.db
+      .prepare(
+        `SELECT l.*, d.path AS source_path FROM links l JOIN documents d ON d.id = l.document_id
+         WHERE l.target_key IN (${keys.map(() => '?').join(', ')}) AND d.status <> 'deleted' AND l.document_id <> ?
+         ORDER BY d.path, l.ordinal`,
+      )
+      .all(...keys, documentId) as unknown as LinkRow[];
+    return rows.map(toLink).filter((l) => linkMatchesDocument(l, l.sourcePath, target));
+  }
+
+  async searchLexical(query: LexicalQuery): Promise<LexicalHit[]> {
+    if (query.terms.length === 0 || query.limit <= 0) return [];
+    const params: SQLInputValue[] = [ftsQuery(query.terms)];
+    let kindFilter = '';
+    if (query.kinds?.length) {
+      kindFilter = `AND d.kind IN (${query.kinds.map(() => '?').join(', ')})`;
+      params.push(...query.kinds);
+    }
+    const { title, headings, body } = this.weights;
+    const rows = this.db
+      .prepare(
+        `SELECT c.id, c.document_id, c.ordinal, c.text, c.start_offset, c.end_offset, c.heading_path, c.page,
+           c.section_id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at,
+           bm25(chunks_fts, ${title}, ${headings}, ${body}) AS rank
+         FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
+         WHERE chunks_fts MATCH ? AND d.status <> 'deleted' ${kindFilter}
+         ORDER BY rank LIMIT ?`,
+      )
+      .all(...params, Math.trunc(query.limit)) as unknown as Array<
+      ChunkRow & DocumentRow & { rank: number }
+    >;
+    return rows.map((row) => ({
+      chunk: toChunk(row),
+      document: toSummary({ ...row, id: row.document_id }),
+      score: -row.rank,
+    }));
+  }
+
+  async stats(): Promise<StoreStats> {
+    const kinds = this.sql(
+      "SELECT kind, COUNT(*) AS n FROM documents WHERE status <> 'deleted' GROUP BY kind",
+    ).all() as Array<{ kind: DocumentKind; n: number }>;
+    const { n: chunks } = this.sql(
+      "SELECT COUNT(*) AS n FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.active = 1 AND d.status <> 'deleted'",
+    ).get() as { n: number };
+    const byKind: Partial<Record<DocumentKind, number>> = {};
+    for (const k of kinds) byKind[k.kind] = k.n;
+    return { documents: kinds.reduce((sum, k) => sum + k.n, 0), chunks, byKind };
+  }
+
+  async close(): Promise<void> {
+    if (this.db.isOpen) this.db.close();
+  }
+}

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { Chunk, ParsedDocument } from '../core/index.ts';
+
+/** Limits for {@link chunkDocument}. */
+export interface ChunkOptions {
+  /** Longest chunk in characters; longer spans split at paragraph, line, sentence or word breaks. @default 1600 */
+  readonly maxChars?: number;
+}
+
+interface Segment {
+  readonly start: number;
+  readonly end: number;
+  readonly headingPath: readonly string[];
+  readonly page: number | null;
+  readonly sectionId: string | null;
+}
+
+/** Splits the body into the spans that structure suggests: heading sections, PDF pages, content sections. */
+function segmentsOf(doc: ParsedDocument): Segment[] {
+  const { body } = doc;
+  if (doc.kind === 'pdf') {
+    return doc.pages.map((p) => ({
+      start: p.start,
+      end: p.end,
+      headingPath: [],
+      page: p.number,
+      sectionId: null,
+    }));
+  }
+  if (doc.headings.length === 0)
+    return [{ start: 0, end: body.length, headingPath: [], page: null, sectionId: null }];
+  const segments: Segment[] = [];
+  const first = doc.headings[0] as (typeof doc.headings)[number];
+  if (first.start > 0)
+    segments.push({ start: 0, end: first.start, headingPath: [], page: null, sectionId: null });
+  const stack: Array<{ level: number; text: string }> = [];
+  doc.headings.forEach((h, i) => {
+    while (stack.length > 0 && (stack[stack.length - 1] as { level: number }).level >= h.level)
+      stack.pop();
+    stack.push({ level: h.level, text: h.text });
+    const end = doc.headings[i + 1]?.start ?? body.length;
+    const section = doc.sections.filter((s) => s.start <= h.start && h.start < s.end).at(-1);
+    segments.push({
+      start: h.start,
+      end,
+      headingPath: stack.map((s) => s.text),
+      page: null,
+      sectionId: section?.id ?? null,
+    });
+  });
+  return segments;
+}
+
+const BREAKS = [/\n[ \t]*\n/g, /\n/g, /[.!?。]\s+/g, /\s+/g];
+
+/** Finds the best place to cut `text` between `from` and `limit`: the latest break of the strongest kind. */
+function cutPoint(text: string, from: number, limit: number): number {
+  const minimum = from + Math.floor((limit - from) / 3);
+  for (const pattern of BREAKS) {
+    let best = -1;
+    pattern.lastIndex = minimum;
+    for (let m = pattern.exec(text); m && m.index < limit; m = pattern.exec(text))
+      best = m.index + m[0].length;
+    if (best > minimum && best <= limit) return best;
+  }
+  return limit;
+}
+
+/** Moves `[start, end)` inward past surrounding whitespace so chunks never start or end blank. */
+function trimSpan(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  let e = end;
+  while (s < e && /\s/.test(text[s] as string)) s++;
+  while (e > s && /\s/.test(text[e - 1] as string)) e--;
+  return [s, e];
+}
+
+/** An id that changes when the chunk's document or text changes, and only then. */
+export function chunkId(documentId: string, text: string, occurrence: number): string {
+  return createHash('sha256')
+    .update(`${documentId}\0${occurrence}\0${text}`)
+    .digest('hex')
+    .slice(0, 24);
+}
+
+/** Cuts a parsed document into retrievable chunks that keep exact offsets into its body. */
+export function chunkDocument(
+  documentId: string,
+  doc: ParsedDocument,
+  options: ChunkOptions = {},
+): Chunk[] {
+  const { maxChars = 1600 } = options;
+  const chunks: Chunk[] = [];
+  const seen = new Map<string, number>();
+  for (const segment of segmentsOf(doc)) {
+    let cursor = segment.start;
+    while (cursor < segment.end) {
+      const limit = Math.min(segment.end, cursor + maxChars);
+      const cut = limit === segment.end ? limit : cutPoint(doc.body, cursor, limit);
+      const [start, end] = trimSpan(doc.body, cursor, cut);
+      cursor = cut;
+      if (start === end) continue;
+      const text = doc.body.slice(start, end);
+      const occurrence = seen.get(text) ?? 0;
+      seen.set(text, occurrence + 1);
+      chunks.push({
+        id: chunkId(documentId, text, occurrence),
+        ordinal: chunks.length,
+        text,
+        start,
+        end,
+        headingPath: segment.headingPath,
+        page: segment.page,
+        sectionId: segment.sectionId,
+      });
+    }
+  }
+  return chunks;
+}

@@ -1,0 +1,278 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { open, readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+import {
+  type DocumentKind,
+  type DocumentStore,
+  type EntityTypeSchema,
+  type IndexedFileState,
+  parseEntityTypeSchema,
+} from '../core/index.ts';
+import { chunkDocument } from './chunk-document.ts';
+import { classifyPath } from './classify-path.ts';
+import { readDocument } from './read-document.ts';
+import { baseName } from './read-markdown-document.ts';
+import { type ScannedFile, scanWorkspace } from './scan-workspace.ts';
+
+/** Options for {@link indexWorkspace}; every limit has a default a normal vault never meets. */
+export interface IndexOptions {
+  /** Text documents larger than this are skipped and reported. @default 10 MiB */
+  readonly maxTextBytes?: number;
+  /** PDFs larger than this are skipped and reported. @default 200 MiB */
+  readonly maxPdfBytes?: number;
+  /** Longest chunk in characters. @default 1600 */
+  readonly maxChunkChars?: number;
+  /** Documents written per transaction. @default 200 */
+  readonly batchSize?: number;
+  /** Called after each file, for progress display. */
+  readonly onProgress?: (progress: {
+    readonly done: number;
+    readonly total: number;
+    readonly path: string;
+  }) => void;
+  readonly signal?: AbortSignal;
+  /** Clock, injectable for tests. */
+  readonly now?: () => Date;
+}
+
+/** One file the run could not index, or indexed with a warning. */
+export interface IndexProblem {
+  readonly path: string;
+  readonly reason: string;
+  readonly severity: 'skipped' | 'warning';
+}
+
+/** What one index run did. Field names are the CLI's `index --json` output. */
+export interface IndexReport {
+  readonly documents: number;
+  readonly chunks: number;
+  readonly added: number;
+  readonly updated: number;
+  readonly renamed: number;
+  readonly deleted: number;
+  readonly unchanged: number;
+  readonly skipped: number;
+  readonly ms: number;
+  readonly problems: readonly IndexProblem[];
+}
+
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+
+async function readHead(path: string, bytes: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads every `entities/_types/*.yaml`; a broken declaration is a problem, not a failure. */
+async function loadEntityTypes(files: readonly ScannedFile[], problems: IndexProblem[]) {
+  const types = new Map<string, EntityTypeSchema>();
+  for (const file of files) {
+    if (classifyPath(file.path).role !== 'entity-type') continue;
+    try {
+      const result = parseEntityTypeSchema(
+        parseYaml(await readFile(file.absolutePath, 'utf8')),
+        baseName(file.path),
+      );
+      if (!result.ok) {
+        problems.push({ path: file.path, reason: result.error, severity: 'skipped' });
+        continue;
+      }
+      for (const warning of result.warnings)
+        problems.push({ path: file.path, reason: warning, severity: 'warning' });
+      if (types.has(result.schema.type)) {
+        problems.push({
+          path: file.path,
+          reason: `type ${result.schema.type} declared twice`,
+          severity: 'skipped',
+        });
+        continue;
+      }
+      types.set(result.schema.type, result.schema);
+    } catch (error) {
+      const reason = `not a valid type schema: ${(error as Error).message.split('\n')[0]}`;
+      problems.push({ path: file.path, reason, severity: 'skipped' });
+    }
+  }
+  return types;
+}
+
+/**
+ * Brings the store up to date with the workspace folder, touching only what changed:
+ * unchanged files are skipped by size and mtime, then by content hash; renames keep their
+ * document id; removed files are marked deleted; one bad file never stops the run.
+ */
+export async function indexWorkspace(
+  root: string,
+  store: DocumentStore,
+  options: IndexOptions = {},
+): Promise<IndexReport> {
+  const {
+    maxTextBytes = 10 * 1024 * 1024,
+    maxPdfBytes = 200 * 1024 * 1024,
+    maxChunkChars = 1600,
+    batchSize = 200,
+    onProgress,
+    signal,
+    now = () => new Date(),
+  } = options;
+  const started = performance.now();
+  const problems: IndexProblem[] = [];
+  const scan = await scanWorkspace(root, signal);
+  for (const p of scan.problems) problems.push({ ...p, severity: 'skipped' });
+
+  const entityTypes = await loadEntityTypes(scan.files, problems);
+  const schemaHash = sha256(JSON.stringify([...entityTypes.values()]));
+  const previousTypes = await store.getEntityTypes();
+  const typesChanged = sha256(JSON.stringify(previousTypes)) !== schemaHash;
+  if (typesChanged) await store.setEntityTypes([...entityTypes.values()]);
+
+  const states = await store.listFileStates();
+  const byPath = new Map<string, IndexedFileState>(states.map((s) => [s.path, s]));
+  const candidates: Array<{ file: ScannedFile; kind: DocumentKind }> = [];
+  for (const file of scan.files) {
+    const role = classifyPath(file.path);
+    if (role.role === 'document') candidates.push({ file, kind: role.kind });
+  }
+  const present = new Set(candidates.map((c) => c.file.path));
+  const vanished = states.filter((s) => s.status !== 'deleted' && !present.has(s.path));
+  const vanishedByHash = new Map<string, IndexedFileState[]>();
+  for (const state of vanished) {
+    const list = vanishedByHash.get(state.contentHash) ?? [];
+    list.push(state);
+    vanishedByHash.set(state.contentHash, list);
+  }
+
+  let added = 0;
+  let updated = 0;
+  let renamed = 0;
+  let unchanged = 0;
+  let skipped = scan.problems.length;
+  let done = 0;
+  const pending: Array<() => Promise<void>> = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const work = pending.splice(0);
+    await store.transaction(async () => {
+      for (const write of work) await write();
+    });
+  };
+
+  for (const { file, kind } of candidates) {
+    signal?.throwIfAborted();
+    const previous = byPath.get(file.path);
+    const report = () => onProgress?.({ done: ++done, total: candidates.length, path: file.path });
+    const forceEntity = kind === 'entity' && typesChanged;
+    if (
+      previous &&
+      previous.status !== 'deleted' &&
+      previous.size === file.size &&
+      previous.mtimeMs === file.mtimeMs &&
+      !forceEntity
+    ) {
+      unchanged++;
+      report();
+      continue;
+    }
+    const limit = kind === 'pdf' ? maxPdfBytes : maxTextBytes;
+    try {
+      let bytes: Uint8Array;
+      if (file.size > limit) {
+        if (kind !== 'file') {
+          problems.push({
+            path: file.path,
+            reason: `too large (${file.size} bytes; limit ${limit})`,
+            severity: 'skipped',
+          });
+          skipped++;
+          report();
+          continue;
+        }
+        bytes = await readHead(file.absolutePath, 64 * 1024);
+      } else {
+        bytes = await readFile(file.absolutePath);
+      }
+      const contentHash =
+        kind === 'entity' ? sha256(`${sha256(bytes)}:${schemaHash}`) : sha256(bytes);
+      if (previous && previous.status !== 'deleted' && previous.contentHash === contentHash) {
+        unchanged++;
+        pending.push(() => store.touchFile(previous.id, file.size, file.mtimeMs));
+        report();
+        continue;
+      }
+      const outcome = await readDocument(file.path, kind, bytes, entityTypes);
+      if (!outcome.ok) {
+        problems.push({ path: file.path, reason: outcome.reason, severity: 'skipped' });
+        skipped++;
+        report();
+        continue;
+      }
+      for (const warning of outcome.doc.warnings)
+        problems.push({ path: file.path, reason: warning, severity: 'warning' });
+      let id = previous?.id;
+      if (id === undefined) {
+        const moved = vanishedByHash.get(contentHash)?.shift();
+        if (moved) {
+          id = moved.id;
+          renamed++;
+        } else {
+          id = randomUUID();
+          added++;
+        }
+      } else if (previous?.status === 'deleted') {
+        added++;
+      } else {
+        updated++;
+      }
+      const documentId = id;
+      const chunks = chunkDocument(documentId, outcome.doc, { maxChars: maxChunkChars });
+      const write = {
+        ...outcome.doc,
+        id: documentId,
+        contentHash,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        updatedAt: new Date(file.mtimeMs).toISOString(),
+      };
+      pending.push(() => store.writeDocument(write, chunks));
+      if (pending.length >= batchSize) await flush();
+    } catch (error) {
+      problems.push({
+        path: file.path,
+        reason: `cannot read: ${(error as Error).message}`,
+        severity: 'skipped',
+      });
+      skipped++;
+    }
+    report();
+  }
+  await flush();
+
+  const stillMissing = [...vanishedByHash.values()].flat();
+  if (stillMissing.length > 0) {
+    await store.transaction(() =>
+      store.markDeleted(
+        stillMissing.map((s) => s.id),
+        now().toISOString(),
+      ),
+    );
+  }
+  const stats = await store.stats();
+  return {
+    documents: stats.documents,
+    chunks: stats.chunks,
+    added,
+    updated,
+    renamed,
+    deleted: stillMissing.length,
+    unchanged,
+    skipped,
+    ms: Math.round(performance.now() - started),
+    problems,
+  };
+}

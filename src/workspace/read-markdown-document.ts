@@ -1,0 +1,114 @@
+import GithubSlugger from 'github-slugger';
+import type { DocumentKind, DocumentStatus, ParsedDocument, Section } from '../core/index.ts';
+import { parseMarkdown } from './parse-markdown.ts';
+import { splitFrontmatter, stringList } from './split-frontmatter.ts';
+
+/** The file name without folders or extension: the name Obsidian links by. */
+export function baseName(path: string): string {
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  const dot = file.lastIndexOf('.');
+  return dot > 0 ? file.slice(0, dot) : file;
+}
+
+/** A URL-safe slug for names and anchors. */
+export function slugify(text: string): string {
+  return new GithubSlugger().slug(text.trim()) || 'untitled';
+}
+
+const countWords = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+
+/** Content sections: every heading below the title opens one, which runs until a heading of equal or higher rank. */
+export function deriveSections(body: string, headings: ParsedDocument['headings']): Section[] {
+  const levels = headings.map((h) => h.level);
+  const titleLevel = levels.filter((l) => l === 1).length === 1 ? 1 : 0;
+  const used = headings.filter((h) => h.level > titleLevel);
+  return used.map((h, index) => {
+    const next = used.slice(index + 1).find((n) => n.level <= h.level);
+    const end = next?.start ?? body.length;
+    return {
+      id: h.anchor,
+      title: h.text,
+      level: h.level,
+      anchor: h.anchor,
+      index,
+      wordCount: countWords(body.slice(h.end, end)),
+      start: h.start,
+      end,
+    };
+  });
+}
+
+const statusFrom = (data: Record<string, unknown>): DocumentStatus =>
+  data.archived === true || String(data.status ?? '').toLowerCase() === 'archived'
+    ? 'archived'
+    : 'active';
+
+/** Reads a Markdown note, blog post or Markdown source into a parsed document. */
+export function readMarkdownDocument(
+  path: string,
+  kind: DocumentKind,
+  source: string,
+): ParsedDocument {
+  const { data, body, error } = splitFrontmatter(source);
+  const structure = parseMarkdown(body);
+  const name = baseName(path);
+  const title = (typeof data.title === 'string' && data.title.trim()) || structure.firstH1 || name;
+  const aliases = [...stringList(data.aliases), ...stringList(data.alias)];
+  const slug =
+    kind === 'content' && typeof data.slug === 'string' && data.slug.trim()
+      ? data.slug.trim()
+      : slugify(name);
+  const metadata: Record<string, unknown> = { ...data, tags: stringList(data.tags) };
+  if (structure.firstParagraph) metadata.summary = structure.firstParagraph.slice(0, 400);
+  if (kind === 'content') metadata.keywords = stringList(data.keywords);
+  if (kind === 'source') {
+    metadata.sourceType =
+      typeof data.sourceType === 'string' ? data.sourceType : (path.split('/')[1] ?? 'source');
+  }
+  return {
+    path,
+    kind,
+    title,
+    aliases,
+    slug,
+    body,
+    metadata,
+    status: statusFrom(data),
+    headings: structure.headings,
+    blocks: structure.blocks,
+    sections: kind === 'content' ? deriveSections(body, structure.headings) : [],
+    pages: [],
+    links: structure.links,
+    entity: null,
+    warnings: error ? [error] : [],
+  };
+}
+
+/** Reads a plain-text source (transcript, capture) that has no Markdown structure. */
+export function readPlainTextDocument(
+  path: string,
+  kind: DocumentKind,
+  text: string,
+): ParsedDocument {
+  const metadata: Record<string, unknown> = {};
+  if (kind === 'source') metadata.sourceType = path.split('/')[1] ?? 'source';
+  const firstLine = text.split('\n').find((l) => l.trim());
+  if (firstLine) metadata.summary = firstLine.trim().slice(0, 400);
+  return {
+    path,
+    kind,
+    title: baseName(path),
+    aliases: [],
+    slug: slugify(baseName(path)),
+    body: text,
+    metadata,
+    status: 'active',
+    headings: [],
+    blocks: [],
+    sections: [],
+    pages: [],
+    links: [],
+    entity: null,
+    warnings: [],
+  };
+}

@@ -1,0 +1,64 @@
+import { watch } from 'node:fs';
+import type { DocumentStore } from '../core/index.ts';
+import { type IndexOptions, type IndexReport, indexWorkspace } from './index-workspace.ts';
+
+/** Options for {@link watchWorkspace}. */
+export interface WatchOptions extends IndexOptions {
+  /** Quiet time after the last change before re-indexing. @default 250 */
+  readonly debounceMs?: number;
+  /** Called after every re-index, with what changed. */
+  readonly onReport?: (report: IndexReport) => void;
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * Keeps the index current while files change: batches filesystem events, then runs an
+ * incremental index. Runs never overlap; a change during a run triggers one more run.
+ * Resolves when `signal` aborts.
+ */
+export async function watchWorkspace(
+  root: string,
+  store: DocumentStore,
+  options: WatchOptions = {},
+): Promise<void> {
+  const { debounceMs = 250, onReport, onError, signal, ...indexOptions } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        onReport?.(await indexWorkspace(root, store, { ...indexOptions, signal }));
+      } while (again && !signal?.aborted);
+    } catch (error) {
+      if (!signal?.aborted) onError?.(error);
+    } finally {
+      running = false;
+    }
+  };
+
+  const watcher = watch(root, { recursive: true, signal }, (_event, name) => {
+    const path = String(name ?? '');
+    if (path.split(/[\\/]/).some((part) => part.startsWith('.'))) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, debounceMs);
+  });
+  await new Promise<void>((resolve) => {
+    watcher.on('close', resolve);
+    watcher.on('error', (error) => {
+      if (!signal?.aborted) onError?.(error);
+      resolve();
+    });
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      watcher.close();
+    });
+  });
+}
