@@ -44,18 +44,38 @@ export interface StoredChunk extends Chunk {
   readonly documentId: string;
 }
 
-/** A lexical search request, already split into terms. */
+/** A lexical search request in index terms (see `analyzeQuery`); any term may match. */
 export interface LexicalQuery {
   readonly terms: readonly string[];
+  /** Most candidates to return, best first by the store's own coarse ranking. */
   readonly limit: number;
   readonly kinds?: readonly DocumentKind[];
 }
 
-/** One chunk that matched, with the store's relevance score (higher is better). */
+/** The searchable fields of a chunk, as index terms joined by spaces. */
+export interface AnalyzedFields {
+  readonly title: string;
+  readonly headings: string;
+  readonly body: string;
+}
+
+/** One candidate chunk, with its analyzed fields so the search layer can rank it precisely. */
 export interface LexicalHit {
   readonly chunk: StoredChunk;
   readonly document: DocumentSummary;
-  readonly score: number;
+  readonly fields: AnalyzedFields;
+}
+
+/** Corpus statistics the ranking needs: how many chunks, their mean field lengths, and term rarity. */
+export interface LexicalStats {
+  readonly chunks: number;
+  readonly averageLength: {
+    readonly title: number;
+    readonly headings: number;
+    readonly body: number;
+  };
+  /** Number of searchable chunks that contain each asked-for term. */
+  readonly documentFrequency: Readonly<Record<string, number>>;
 }
 
 /** A link between two documents; `sourceId` is the linking note. */
@@ -101,7 +121,9 @@ export interface DocumentStore {
   /** Links whose written target names this document by file name, title or alias. */
   backlinks(documentId: string): Promise<StoredLink[]>;
 
+  /** Candidate chunks containing any of the terms; the caller does the fine ranking. */
   searchLexical(query: LexicalQuery): Promise<LexicalHit[]>;
+  lexicalStats(terms: readonly string[]): Promise<LexicalStats>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;
 }

@@ -9,6 +9,14 @@ export interface ParsedFieldValue {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** `Date.parse` rolls 2025-02-30 over to March; a real date must name a day its month has. */
+const isCalendarDate = (value: string): boolean => {
+  if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
 /** Lists may be written as a YAML list, a JSON array string or a comma-separated string. */
 export function parseListValue(raw: unknown): string[] {
   if (raw === null || raw === undefined) return [];
@@ -60,7 +68,7 @@ export function parseFieldValue(field: FieldSchema, raw: unknown): ParsedFieldVa
           warning: `${field.name}: expected an e-mail address, got ${JSON.stringify(value)}`,
         };
       }
-      if (field.type === 'date' && (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value)))) {
+      if (field.type === 'date' && !isCalendarDate(value)) {
         return {
           value,
           warning: `${field.name}: expected a date (YYYY-MM-DD), got ${JSON.stringify(value)}`,

@@ -39,7 +39,9 @@ export function makeExcerpt(
     const space = flat.indexOf(' ', from);
     from = space === -1 || space > bestStart ? from : space + 1;
   }
-  let to = Math.min(flat.length, from + maxChars);
+  // The ellipses count towards `maxChars` too.
+  const room = maxChars - (from > 0 ? 1 : 0);
+  let to = from + room >= flat.length ? flat.length : from + room - 1;
   if (to < flat.length) {
     const space = flat.lastIndexOf(' ', to);
     if (space > from) to = space;

@@ -3,10 +3,12 @@ import type { Link } from './document.ts';
 const stripMarkdownExtension = (name: string) => name.replace(/\.(md|markdown|mdx)$/i, '');
 const fileOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-/** Joins a relative Markdown link with its source note's folder, resolving `.` and `..` (never above the root). */
+/**
+ * Joins a relative Markdown link with its source note's folder, resolving `.` and `..` (never above
+ * the root); a leading `/` starts at the workspace root.
+ */
 export function resolveRelativeTarget(target: string, sourcePath: string): string {
-  if (target.startsWith('/')) return target.slice(1);
-  const parts = sourcePath.split('/').slice(0, -1);
+  const parts = target.startsWith('/') ? [] : sourcePath.split('/').slice(0, -1);
   for (const part of target.split('/')) {
     if (part === '..') parts.pop();
     else if (part !== '.' && part !== '') parts.push(part);

@@ -9,12 +9,17 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+/** English contractions and the possessive: `pump's` → `pump`, `don't` → `don`. */
+const CLITIC = /['’](?:s|t|d|m|ll|re|ve)$/;
 
-/** Splits text into lower-case word tokens the way the index sees them (letters and digits, any script). */
+/**
+ * Splits text into lower-case word tokens the way the index sees them (letters and digits, any
+ * script). A trailing clitic is dropped; other apostrophes separate words (`o'brien` → `o`, `brien`).
+ */
 export function tokenize(text: string): string[] {
-  return (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).map((t) =>
-    t.replace(/['’].*$/, ''),
+  return (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).flatMap((t) =>
+    t.replace(CLITIC, '').split(/['’]/),
   );
 }
 

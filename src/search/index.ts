@@ -1,1 +1,3 @@
+export * from './expand-query.ts';
+export * from './rank-bm25f.ts';
 export * from './search-workspace.ts';

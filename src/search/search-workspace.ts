@@ -1,4 +1,5 @@
 import {
+  analyzeQuery,
   type DocumentKind,
   type DocumentStatus,
   type DocumentStore,
@@ -6,6 +7,8 @@ import {
   makeExcerpt,
   queryTerms,
 } from '../core/index.ts';
+import { DEFAULT_FEEDBACK, expansionTerms, type FeedbackParams } from './expand-query.ts';
+import { DEFAULT_RANKING, prepareCandidate, type RankingParams, scoreBm25f } from './rank-bm25f.ts';
 
 /** Options for {@link searchWorkspace}. */
 export interface SearchOptions {
@@ -15,6 +18,12 @@ export interface SearchOptions {
   readonly kinds?: readonly DocumentKind[];
   /** Longest excerpt in characters. @default 240 */
   readonly excerptChars?: number;
+  /** How many candidates the store returns for fine ranking, at least. @default 200 */
+  readonly candidates?: number;
+  /** Ranking parameters. @default DEFAULT_RANKING */
+  readonly ranking?: RankingParams;
+  /** Pseudo-relevance feedback; `documents: 0` turns it off. @default DEFAULT_FEEDBACK */
+  readonly feedback?: FeedbackParams;
 }
 
 /** Upper bound for `limit`, so one query cannot ask the store for everything. */
@@ -45,14 +54,71 @@ export async function searchWorkspace(
   query: string,
   options: SearchOptions = {},
 ): Promise<SearchResult[]> {
-  const { limit = 10, kinds, excerptChars = 240 } = options;
+  const {
+    limit = 10,
+    kinds,
+    excerptChars = 240,
+    candidates = 200,
+    ranking = DEFAULT_RANKING,
+    feedback = DEFAULT_FEEDBACK,
+  } = options;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
     throw new InvalidInputError('limit', limit, `an integer from 1 to ${MAX_SEARCH_LIMIT}`);
   }
-  const terms = queryTerms(query);
+  const terms = analyzeQuery(query);
   if (terms.length === 0) return [];
-  const hits = await store.searchLexical({ terms, limit, ...(kinds && { kinds }) });
-  return hits.map(({ chunk, document, score }) => ({
+  const want = Math.max(candidates, limit * 3);
+  const [hits, stats] = await Promise.all([
+    store.searchLexical({ terms, limit: want, ...(kinds && { kinds }) }),
+    store.lexicalStats(terms),
+  ]);
+  const pool = hits.map((hit, order) => ({
+    hit,
+    order,
+    input: prepareCandidate(hit.fields),
+    score: 0,
+  }));
+  const rank = (
+    queryTerms: readonly string[],
+    termStats: typeof stats,
+    weights?: ReadonlyMap<string, number>,
+  ) =>
+    pool
+      .map((c) => ({ ...c, score: scoreBm25f(queryTerms, c.input, termStats, ranking, weights) }))
+      .sort((a, b) => b.score - a.score || a.order - b.order);
+  let scored = rank(terms, stats);
+  if (feedback.documents > 0 && feedback.terms > 0 && scored.length > feedback.documents) {
+    // Feedback only re-orders chunks that match the query itself: a result must always contain
+    // at least one word the user typed.
+    const top = scored.slice(0, feedback.documents);
+    const vocabulary = [
+      ...new Set(
+        top.flatMap((t) => [...t.input.counts.title.keys(), ...t.input.counts.body.keys()]),
+      ),
+    ];
+    const wide = await store.lexicalStats(vocabulary);
+    const frequency = new Map(Object.entries(wide.documentFrequency));
+    const added = expansionTerms(
+      terms,
+      top,
+      { chunks: wide.chunks, documentFrequency: frequency },
+      feedback,
+    );
+    if (added.length > 0) {
+      const expanded = {
+        ...stats,
+        documentFrequency: { ...wide.documentFrequency, ...stats.documentFrequency },
+      };
+      scored = rank(
+        [...terms, ...added],
+        expanded,
+        new Map(added.map((t) => [t, feedback.weight])),
+      );
+    }
+  }
+  const ranked = scored.slice(0, limit);
+  const highlight = queryTerms(query);
+  return ranked.map(({ hit: { chunk, document }, score }) => ({
     documentId: document.id,
     path: document.path,
     title: document.title,
@@ -60,7 +126,7 @@ export async function searchWorkspace(
     status: document.status,
     chunkId: chunk.id,
     score: Math.round(score * 1e4) / 1e4,
-    excerpt: makeExcerpt(chunk.text, terms, { maxChars: excerptChars }),
+    excerpt: makeExcerpt(chunk.text, highlight, { maxChars: excerptChars }),
     start: chunk.start,
     end: chunk.end,
     page: chunk.page,

@@ -18,7 +18,8 @@ interface Segment {
 /** Splits the body into the spans that structure suggests: heading sections, PDF pages, content sections. */
 function segmentsOf(doc: ParsedDocument): Segment[] {
   const { body } = doc;
-  if (doc.kind === 'pdf') {
+  // A PDF without a text layer has no pages; its metadata body is chunked like any other text.
+  if (doc.kind === 'pdf' && doc.pages.length > 0) {
     return doc.pages.map((p) => ({
       start: p.start,
       end: p.end,
@@ -66,6 +67,8 @@ function cutPoint(text: string, from: number, limit: number): number {
   return limit;
 }
 
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
 /** Moves `[start, end)` inward past surrounding whitespace so chunks never start or end blank. */
 function trimSpan(text: string, start: number, end: number): [number, number] {
   let s = start;
@@ -96,7 +99,10 @@ export function chunkDocument(
     let cursor = segment.start;
     while (cursor < segment.end) {
       const limit = Math.min(segment.end, cursor + maxChars);
-      const cut = limit === segment.end ? limit : cutPoint(doc.body, cursor, limit);
+      let cut = limit === segment.end ? limit : cutPoint(doc.body, cursor, limit);
+      // Never cut between the two halves of a surrogate pair (emoji, rare CJK).
+      if (cut < segment.end && cut - 1 > cursor && isHighSurrogate(doc.body.charCodeAt(cut - 1)))
+        cut--;
       const [start, end] = trimSpan(doc.body, cursor, cut);
       cursor = cut;
       if (start === end) continue;

@@ -18,6 +18,8 @@ export function classifyPath(path: string): FileRole {
   const top = parts[0]?.toLowerCase();
   const name = parts[parts.length - 1] ?? '';
   if (parts.some((p) => p.startsWith('.'))) return { role: 'ignored', reason: 'hidden path' };
+  if (parts.slice(0, -1).some((p) => IGNORED_DIRECTORIES.has(p)))
+    return { role: 'ignored', reason: 'ignored folder' };
   if (top === 'entities' && parts.length >= 2) {
     if (parts[1] === '_types') {
       return SCHEMA.test(name)

@@ -34,7 +34,8 @@ export function splitWikilinkInner(
   inner: string,
 ): Pick<Link, 'target' | 'heading' | 'block' | 'alias'> {
   const bar = inner.indexOf('|');
-  const ref = bar === -1 ? inner : inner.slice(0, bar);
+  // Inside a table the pipe is written escaped, `[[Name\|shown]]`; the backslash is not part of the name.
+  const ref = bar === -1 ? inner : inner.slice(0, bar).replace(/\\$/, '');
   const alias = bar === -1 ? null : inner.slice(bar + 1).trim() || null;
   const hash = ref.indexOf('#');
   const target = (hash === -1 ? ref : ref.slice(0, hash)).trim();
@@ -98,12 +99,14 @@ export function parseMarkdown(body: string): MarkdownStructure {
       case 'image': {
         if (SCHEME.test(node.url) || node.url.startsWith('#') || node.url === '') return;
         const [path = '', fragment] = node.url.split('#', 2);
+        const anchor = fragment ? safeDecode(fragment) : null;
+        const isBlock = anchor?.startsWith('^') ?? false;
         links.push({
           syntax: 'markdown',
           embed: node.type === 'image',
           target: safeDecode(path),
-          heading: fragment ? safeDecode(fragment) : null,
-          block: null,
+          heading: isBlock ? null : anchor,
+          block: isBlock ? anchor?.slice(1) || null : null,
           alias: null,
           start,
           end,
@@ -114,9 +117,15 @@ export function parseMarkdown(body: string): MarkdownStructure {
   });
 
   const inCode = (offset: number) => code.some(([s, e]) => offset >= s && offset < e);
+  /** `\[[x]]` is escaped; `\\[[x]]` is an escaped backslash followed by a link. */
+  const escaped = (offset: number) => {
+    let slashes = 0;
+    while (body[offset - 1 - slashes] === '\\') slashes++;
+    return slashes % 2 === 1;
+  };
   for (const match of body.matchAll(WIKILINK)) {
     const start = match.index;
-    if (inCode(start) || body[start - 1] === '\\') continue;
+    if (inCode(start) || escaped(start)) continue;
     const parts = splitWikilinkInner(match[2] ?? '');
     if (!parts.target && !parts.heading && !parts.block) continue;
     links.push({

@@ -5,7 +5,7 @@ import {
   renderFieldsAsText,
 } from '../core/index.ts';
 import { parseMarkdown } from './parse-markdown.ts';
-import { baseName, slugify } from './read-markdown-document.ts';
+import { baseName, slugify, statusFrom } from './read-markdown-document.ts';
 import { splitFrontmatter, stringList } from './split-frontmatter.ts';
 
 /** Frontmatter keys that describe the record itself rather than a typed field. */
@@ -51,7 +51,7 @@ export function readEntityDocument(
     slug,
     body,
     metadata: { entityType: type, entityId: `${type}/${slug}`, tags: stringList(data.tags) },
-    status: data.archived === true ? 'archived' : 'active',
+    status: statusFrom(data),
     headings: structure.headings,
     blocks: structure.blocks,
     sections: [],

@@ -38,7 +38,14 @@ export function deriveSections(body: string, headings: ParsedDocument['headings'
   });
 }
 
-const statusFrom = (data: Record<string, unknown>): DocumentStatus =>
+/** The first folder below `sources/` names the source type; a file directly in `sources/` is just a source. */
+const folderSourceType = (path: string): string => {
+  const parts = path.split('/');
+  return parts.length > 2 ? (parts[1] as string) : 'source';
+};
+
+/** `archived: true` or `status: archived` in frontmatter marks a document archived. */
+export const statusFrom = (data: Record<string, unknown>): DocumentStatus =>
   data.archived === true || String(data.status ?? '').toLowerCase() === 'archived'
     ? 'archived'
     : 'active';
@@ -63,7 +70,7 @@ export function readMarkdownDocument(
   if (kind === 'content') metadata.keywords = stringList(data.keywords);
   if (kind === 'source') {
     metadata.sourceType =
-      typeof data.sourceType === 'string' ? data.sourceType : (path.split('/')[1] ?? 'source');
+      typeof data.sourceType === 'string' ? data.sourceType : folderSourceType(path);
   }
   return {
     path,
@@ -91,7 +98,7 @@ export function readPlainTextDocument(
   text: string,
 ): ParsedDocument {
   const metadata: Record<string, unknown> = {};
-  if (kind === 'source') metadata.sourceType = path.split('/')[1] ?? 'source';
+  if (kind === 'source') metadata.sourceType = folderSourceType(path);
   const firstLine = text.split('\n').find((l) => l.trim());
   if (firstLine) metadata.summary = firstLine.trim().slice(0, 400);
   return {

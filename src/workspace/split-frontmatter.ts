@@ -8,7 +8,7 @@ export interface FrontmatterSplit {
   readonly error: string | null;
 }
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 /** Separates frontmatter from body; a broken block is reported, not thrown, and the body still indexes. */
 export function splitFrontmatter(source: string): FrontmatterSplit {

@@ -43,14 +43,21 @@ export const MIGRATIONS: readonly Migration[] = [
         heading_path TEXT NOT NULL DEFAULT '[]',
         page INTEGER,
         section_id TEXT,
-        active INTEGER NOT NULL DEFAULT 1
+        active INTEGER NOT NULL DEFAULT 1,
+        title_terms INTEGER NOT NULL DEFAULT 0,
+        heading_terms INTEGER NOT NULL DEFAULT 0,
+        body_terms INTEGER NOT NULL DEFAULT 0
       );
       CREATE INDEX chunks_document ON chunks(document_id, active, ordinal);
 
+      -- Holds analyzed text (stemmed index terms joined by spaces, see core/analyze-text.ts),
+      -- so the tokenizer only splits on spaces and every store agrees on terms. It holds only the live
+      -- chunks of documents that are not deleted, so searching it needs no join to filter.
       CREATE VIRTUAL TABLE chunks_fts USING fts5(
-        title, headings, body,
-        tokenize = 'porter unicode61 remove_diacritics 2'
+        title, headings, body, kind UNINDEXED,
+        tokenize = 'unicode61 remove_diacritics 0'
       );
+      CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab(chunks_fts, 'row');
 
       CREATE TABLE links (
         document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,

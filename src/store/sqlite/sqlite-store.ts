@@ -9,12 +9,19 @@ import type {
   IndexedFileState,
   LexicalHit,
   LexicalQuery,
+  LexicalStats,
   StoredChunk,
   StoredDocument,
   StoredLink,
   StoreStats,
 } from '../../core/index.ts';
-import { documentKeys, linkMatchesDocument, linkTargetKey } from '../../core/index.ts';
+import {
+  analyzeText,
+  displayText,
+  documentKeys,
+  linkMatchesDocument,
+  linkTargetKey,
+} from '../../core/index.ts';
 import { openDatabase } from './open-database.ts';
 
 /** Relevance weights of the full-text columns: title, headings, body. */
@@ -26,7 +33,7 @@ export interface FieldWeights {
 
 /** Options for {@link SqliteStore}. */
 export interface SqliteStoreOptions {
-  /** Column weights for BM25 ranking. @default { title: 4, headings: 2, body: 1 } */
+  /** Column weights of FTS5's BM25, used only to pick candidates for the search layer. @default { title: 2, headings: 1, body: 1 } */
   readonly weights?: FieldWeights;
 }
 
@@ -124,11 +131,14 @@ export class SqliteStore implements DocumentStore {
   private readonly weights: FieldWeights;
   private readonly statements = new Map<string, StatementSync>();
   private depth = 0;
+  private averages: { chunks: number; averageLength: LexicalStats['averageLength'] } | null = null;
+  /** Document frequencies already looked up since the last write. */
+  private readonly frequencies = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(db: DatabaseSync, options: SqliteStoreOptions = {}) {
     this.db = db;
-    this.weights = options.weights ?? { title: 4, headings: 2, body: 1 };
+    this.weights = options.weights ?? { title: 2, headings: 1, body: 1 };
   }
 
   /** Opens the store at `path` (a file, or `:memory:`), migrating it as needed. */
@@ -206,23 +216,27 @@ export class SqliteStore implements DocumentStore {
     }
     this.removeFromSearch(doc.id);
     this.sql('UPDATE chunks SET active = 0 WHERE document_id = ?').run(doc.id);
-    const titleText = [
-      doc.title,
-      ...doc.aliases,
-      doc.path.slice(doc.path.lastIndexOf('/') + 1),
-    ].join(' \n ');
+    this.averages = null;
+    this.frequencies.clear();
+    const titleTerms = analyzeText(
+      [doc.title, ...doc.aliases, doc.path.slice(doc.path.lastIndexOf('/') + 1)].join(' '),
+    );
     const upsert = this.sql(
-      `INSERT INTO chunks (id, document_id, ordinal, text, start_offset, end_offset, heading_path, page, section_id, active)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+      `INSERT INTO chunks (id, document_id, ordinal, text, start_offset, end_offset, heading_path, page, section_id,
+         title_terms, heading_terms, body_terms, active)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
        ON CONFLICT(id) DO UPDATE SET ordinal = excluded.ordinal, start_offset = excluded.start_offset,
          end_offset = excluded.end_offset, heading_path = excluded.heading_path, page = excluded.page,
-         section_id = excluded.section_id, active = 1
+         section_id = excluded.section_id, title_terms = excluded.title_terms,
+         heading_terms = excluded.heading_terms, body_terms = excluded.body_terms, active = 1
        RETURNING rowid`,
     );
     const index = this.sql(
-      'INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)',
+      'INSERT INTO chunks_fts (rowid, title, headings, body, kind) VALUES (?, ?, ?, ?, ?)',
     );
     for (const chunk of chunks) {
+      const headingTerms = analyzeText([...chunk.headingPath, chunk.sectionId ?? ''].join(' '));
+      const bodyTerms = analyzeText(displayText(chunk.text));
       const { rowid } = upsert.get(
         chunk.id,
         doc.id,
@@ -233,9 +247,11 @@ export class SqliteStore implements DocumentStore {
         JSON.stringify(chunk.headingPath),
         chunk.page,
         chunk.sectionId,
+        titleTerms.length,
+        headingTerms.length,
+        bodyTerms.length,
       ) as { rowid: number };
-      const headings = [...chunk.headingPath, chunk.sectionId ?? ''].join(' \n ');
-      index.run(rowid, titleText, headings, chunk.text);
+      index.run(rowid, titleTerms.join(' '), headingTerms.join(' '), bodyTerms.join(' '), doc.kind);
     }
     this.sql('DELETE FROM links WHERE document_id = ?').run(doc.id);
     const link = this.sql(
@@ -270,6 +286,8 @@ export class SqliteStore implements DocumentStore {
   }
 
   async markDeleted(ids: readonly string[], at: string): Promise<void> {
+    this.averages = null;
+    this.frequencies.clear();
     for (const id of ids) {
       this.removeFromSearch(id);
       this.sql('UPDATE chunks SET active = 0 WHERE document_id = ?').run(id);
@@ -419,7 +437,7 @@ export class SqliteStore implements DocumentStore {
     const params: SQLInputValue[] = [ftsQuery(query.terms)];
     let kindFilter = '';
     if (query.kinds?.length) {
-      kindFilter = `AND d.kind IN (${query.kinds.map(() => '?').join(', ')})`;
+      kindFilter = `AND kind IN (${query.kinds.map(() => '?').join(', ')})`;
       params.push(...query.kinds);
     }
     const { title, headings, body } = this.weights;
@@ -427,19 +445,44 @@ export class SqliteStore implements DocumentStore {
       .prepare(
         `SELECT c.id, c.document_id, c.ordinal, c.text, c.start_offset, c.end_offset, c.heading_path, c.page,
            c.section_id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at,
-           bm25(chunks_fts, ${title}, ${headings}, ${body}) AS rank
-         FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
-         WHERE chunks_fts MATCH ? AND d.status <> 'deleted' ${kindFilter}
-         ORDER BY rank LIMIT ?`,
+           f.title AS title_terms, f.headings AS heading_terms, f.body AS body_terms
+         FROM (SELECT rowid, title, headings, body, bm25(chunks_fts, ${title}, ${headings}, ${body}) AS score
+               FROM chunks_fts WHERE chunks_fts MATCH ? ${kindFilter} ORDER BY score LIMIT ?) f
+         JOIN chunks c ON c.rowid = f.rowid JOIN documents d ON d.id = c.document_id
+         ORDER BY f.score`,
       )
       .all(...params, Math.trunc(query.limit)) as unknown as Array<
-      ChunkRow & DocumentRow & { rank: number }
+      ChunkRow & DocumentRow & { title_terms: string; heading_terms: string; body_terms: string }
     >;
     return rows.map((row) => ({
       chunk: toChunk(row),
       document: toSummary({ ...row, id: row.document_id }),
-      score: -row.rank,
+      fields: { title: row.title_terms, headings: row.heading_terms, body: row.body_terms },
     }));
+  }
+
+  async lexicalStats(terms: readonly string[]): Promise<LexicalStats> {
+    if (!this.averages) {
+      const row = this.sql(
+        `SELECT COUNT(*) AS n, AVG(title_terms) AS t, AVG(heading_terms) AS h, AVG(body_terms) AS b
+         FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.active = 1 AND d.status <> 'deleted'`,
+      ).get() as { n: number; t: number | null; h: number | null; b: number | null };
+      this.averages = {
+        chunks: row.n,
+        averageLength: { title: row.t ?? 0, headings: row.h ?? 0, body: row.b ?? 0 },
+      };
+    }
+    const documentFrequency: Record<string, number> = {};
+    const lookup = this.sql('SELECT doc FROM chunks_vocab WHERE term = ?');
+    for (const term of terms) {
+      let frequency = this.frequencies.get(term);
+      if (frequency === undefined) {
+        frequency = (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0;
+        this.frequencies.set(term, frequency);
+      }
+      documentFrequency[term] = frequency;
+    }
+    return { ...this.averages, documentFrequency };
   }
 
   async stats(): Promise<StoreStats> {
