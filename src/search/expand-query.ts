@@ -12,7 +12,7 @@ export interface FeedbackParams {
 }
 
 /** Feedback used by default: off when `documents` is 0. */
-export const DEFAULT_FEEDBACK: FeedbackParams = { documents: 10, terms: 30, weight: 0.3 };
+export const DEFAULT_FEEDBACK: FeedbackParams = { documents: 10, terms: 20, weight: 0.4 };
 
 /**
  * Pseudo-relevance feedback: the terms that are frequent in the best first-pass results and rare

@@ -8,7 +8,13 @@ import {
   queryTerms,
 } from '../core/index.ts';
 import { DEFAULT_FEEDBACK, expansionTerms, type FeedbackParams } from './expand-query.ts';
-import { DEFAULT_RANKING, prepareCandidate, type RankingParams, scoreBm25f } from './rank-bm25f.ts';
+import {
+  DEFAULT_RANKING,
+  idf,
+  prepareCandidate,
+  type RankingParams,
+  scoreBm25f,
+} from './rank-bm25f.ts';
 
 /** Options for {@link searchWorkspace}. */
 export interface SearchOptions {
@@ -22,9 +28,14 @@ export interface SearchOptions {
   readonly candidates?: number;
   /** Ranking parameters. @default DEFAULT_RANKING */
   readonly ranking?: RankingParams;
+  /** Most chunks of one document among the results, so one long document cannot fill the page. @default 3 */
+  readonly perDocument?: number;
   /** Pseudo-relevance feedback; `documents: 0` turns it off. @default DEFAULT_FEEDBACK */
   readonly feedback?: FeedbackParams;
 }
+
+/** Below this many chunks, corpus statistics are too thin for pseudo-relevance feedback to help. */
+export const MIN_FEEDBACK_CHUNKS = 200;
 
 /** Upper bound for `limit`, so one query cannot ask the store for everything. */
 export const MAX_SEARCH_LIMIT = 1000;
@@ -61,6 +72,7 @@ export async function searchWorkspace(
     candidates = 200,
     ranking = DEFAULT_RANKING,
     feedback = DEFAULT_FEEDBACK,
+    perDocument = 3,
   } = options;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
     throw new InvalidInputError('limit', limit, `an integer from 1 to ${MAX_SEARCH_LIMIT}`);
@@ -87,7 +99,12 @@ export async function searchWorkspace(
       .map((c) => ({ ...c, score: scoreBm25f(queryTerms, c.input, termStats, ranking, weights) }))
       .sort((a, b) => b.score - a.score || a.order - b.order);
   let scored = rank(terms, stats);
-  if (feedback.documents > 0 && feedback.terms > 0 && scored.length > feedback.documents) {
+  if (
+    feedback.documents > 0 &&
+    feedback.terms > 0 &&
+    scored.length > feedback.documents &&
+    stats.chunks >= MIN_FEEDBACK_CHUNKS
+  ) {
     // Feedback only re-orders chunks that match the query itself: a result must always contain
     // at least one word the user typed.
     const top = scored.slice(0, feedback.documents);
@@ -105,18 +122,31 @@ export async function searchWorkspace(
       feedback,
     );
     if (added.length > 0) {
+      // An added term may never weigh more than an average typed term.
+      const typedIdf =
+        terms.reduce((sum, t) => sum + idf(stats.chunks, stats.documentFrequency[t] ?? 0), 0) /
+        terms.length;
+      const weights = new Map(
+        added.map((t) => [
+          t,
+          feedback.weight * Math.min(1, typedIdf / idf(wide.chunks, frequency.get(t) ?? 0)),
+        ]),
+      );
       const expanded = {
         ...stats,
         documentFrequency: { ...wide.documentFrequency, ...stats.documentFrequency },
       };
-      scored = rank(
-        [...terms, ...added],
-        expanded,
-        new Map(added.map((t) => [t, feedback.weight])),
-      );
+      scored = rank([...terms, ...added], expanded, weights);
     }
   }
-  const ranked = scored.slice(0, limit);
+  const shown = new Map<string, number>();
+  const ranked = scored
+    .filter(({ hit }) => {
+      const count = (shown.get(hit.document.id) ?? 0) + 1;
+      shown.set(hit.document.id, count);
+      return count <= perDocument;
+    })
+    .slice(0, limit);
   const highlight = queryTerms(query);
   return ranked.map(({ hit: { chunk, document }, score }) => ({
     documentId: document.id,
