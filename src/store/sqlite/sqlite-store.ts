@@ -121,6 +121,10 @@ const toLink = (row: LinkRow): StoredLink => ({
   end: row.end_offset,
 });
 
+/** The file name as people would search for it: Markdown extensions dropped, others kept (`photo png`). */
+const searchableFileName = (path: string) =>
+  path.slice(path.lastIndexOf('/') + 1).replace(/\.(md|markdown|mdx)$/i, '');
+
 /** FTS5 query text for a list of terms: each quoted (so no term is read as syntax), any may match. */
 export const ftsQuery = (terms: readonly string[]) =>
   terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
@@ -219,7 +223,7 @@ export class SqliteStore implements DocumentStore {
     this.averages = null;
     this.frequencies.clear();
     const titleTerms = analyzeText(
-      [doc.title, ...doc.aliases, doc.path.slice(doc.path.lastIndexOf('/') + 1)].join(' '),
+      [doc.title, ...doc.aliases, searchableFileName(doc.path)].join(' '),
     );
     const upsert = this.sql(
       `INSERT INTO chunks (id, document_id, ordinal, text, start_offset, end_offset, heading_path, page, section_id,
@@ -379,11 +383,9 @@ export class SqliteStore implements DocumentStore {
       where.push(`d.kind IN (${filter.kinds.map(() => '?').join(', ')})`);
       params.push(...filter.kinds);
     }
-    const rows = this.db
-      .prepare(
-        `SELECT ${SUMMARY_COLUMNS} FROM documents d ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY d.path`,
-      )
-      .all(...params) as unknown as DocumentRow[];
+    const rows = this.sql(
+      `SELECT ${SUMMARY_COLUMNS} FROM documents d ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY d.path`,
+    ).all(...params) as unknown as DocumentRow[];
     return rows.map(toSummary);
   }
 
@@ -422,13 +424,11 @@ export class SqliteStore implements DocumentStore {
       aliases: JSON.parse(doc.aliases) as string[],
     };
     const keys = documentKeys(target);
-    const rows = this.db
-      .prepare(
-        `SELECT l.*, d.path AS source_path FROM links l JOIN documents d ON d.id = l.document_id
+    const rows = this.sql(
+      `SELECT l.*, d.path AS source_path FROM links l JOIN documents d ON d.id = l.document_id
          WHERE l.target_key IN (${keys.map(() => '?').join(', ')}) AND d.status <> 'deleted' AND l.document_id <> ?
          ORDER BY d.path, l.ordinal`,
-      )
-      .all(...keys, documentId) as unknown as LinkRow[];
+    ).all(...keys, documentId) as unknown as LinkRow[];
     return rows.map(toLink).filter((l) => linkMatchesDocument(l, l.sourcePath, target));
   }
 
@@ -441,17 +441,15 @@ export class SqliteStore implements DocumentStore {
       params.push(...query.kinds);
     }
     const { title, headings, body } = this.weights;
-    const rows = this.db
-      .prepare(
-        `SELECT c.id, c.document_id, c.ordinal, c.text, c.start_offset, c.end_offset, c.heading_path, c.page,
+    const rows = this.sql(
+      `SELECT c.id, c.document_id, c.ordinal, c.text, c.start_offset, c.end_offset, c.heading_path, c.page,
            c.section_id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at,
            f.title AS title_terms, f.headings AS heading_terms, f.body AS body_terms
          FROM (SELECT rowid, title, headings, body, bm25(chunks_fts, ${title}, ${headings}, ${body}) AS score
                FROM chunks_fts WHERE chunks_fts MATCH ? ${kindFilter} ORDER BY score LIMIT ?) f
          JOIN chunks c ON c.rowid = f.rowid JOIN documents d ON d.id = c.document_id
          ORDER BY f.score`,
-      )
-      .all(...params, Math.trunc(query.limit)) as unknown as Array<
+    ).all(...params, Math.trunc(query.limit)) as unknown as Array<
       ChunkRow & DocumentRow & { title_terms: string; heading_terms: string; body_terms: string }
     >;
     return rows.map((row) => ({

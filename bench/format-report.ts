@@ -1,0 +1,130 @@
+import {
+  CRANFIELD_SYSTEMS,
+  type CranfieldBenchResult,
+  type CranfieldSystem,
+} from './cranfield-bench.ts';
+import { formatTable } from './format-table.ts';
+import type { IndexRun, VaultBenchResult } from './vault-bench.ts';
+
+const SYSTEM_NAMES: Record<CranfieldSystem, string> = {
+  footnote: 'Footnote (searchWorkspace, SQLite FTS5)',
+  minisearch: 'MiniSearch BM25+ (plain)',
+  minisearchTitleBoost: 'MiniSearch BM25+ (title boost 2)',
+};
+
+const fixed = (value: number, digits: number) => value.toFixed(digits);
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+/** The Cranfield section as tables: quality and latency per split, then indexing speed. */
+export function formatCranfieldReport(result: CranfieldBenchResult): string {
+  if (result.status === 'skipped') return `Cranfield: skipped: ${result.reason}`;
+  const quality = (['dev', 'test'] as const).map((split) => {
+    const bySystem = result.splits[split];
+    const first = bySystem.footnote;
+    const label =
+      split === 'dev' ? 'dev split (tune on this)' : 'test split (report only, not tuned)';
+    const rows = CRANFIELD_SYSTEMS.map((system) => {
+      const e = bySystem[system];
+      return [
+        SYSTEM_NAMES[system],
+        fixed(e.ndcgAt10, 3),
+        fixed(e.recallAt100, 3),
+        ms(e.latencyMs.p50),
+        ms(e.latencyMs.p99),
+      ];
+    });
+    const reference = result.reference[split];
+    rows.push([
+      'reference: plain BM25 (published)',
+      fixed(reference.ndcgAt10, 3),
+      fixed(reference.recallAt100, 3),
+      '',
+      '',
+    ]);
+    return formatTable(
+      `Cranfield ${label}: ${first.queries} queries, ${result.docs} documents`,
+      [
+        { header: 'system' },
+        { header: 'nDCG@10', align: 'right' },
+        { header: 'recall@100', align: 'right' },
+        { header: 'p50 ms', align: 'right' },
+        { header: 'p99 ms', align: 'right' },
+      ],
+      rows,
+    );
+  });
+  const { footnote, minisearch } = result.indexing;
+  const indexing = formatTable(
+    `Cranfield indexing: ${result.docs} documents`,
+    [
+      { header: 'system' },
+      { header: 'seconds', align: 'right' },
+      { header: 'docs/s', align: 'right' },
+      { header: 'notes', align: 'left' },
+    ],
+    [
+      [
+        'Footnote (files → SQLite on disk)',
+        fixed(footnote.seconds, 2),
+        fixed(footnote.docsPerSecond, 0),
+        `${footnote.chunks} chunks, ${megabytes(footnote.databaseBytes)} database, ${footnote.problems} problems`,
+      ],
+      [
+        'MiniSearch (objects → memory)',
+        fixed(minisearch.seconds, 2),
+        fixed(minisearch.docsPerSecond, 0),
+        '',
+      ],
+    ],
+  );
+  return [...quality, indexing].join('\n\n');
+}
+
+const indexRow = (name: string, run: IndexRun) => [
+  name,
+  fixed(run.seconds, 2),
+  fixed(run.docsPerSecond, 0),
+  String(run.report.added),
+  String(run.report.updated),
+  String(run.report.unchanged),
+  megabytes(run.peakRssBytes),
+];
+
+/** The generated-vault section as tables: the index runs, then search latency and sizes. */
+export function formatVaultReport(result: VaultBenchResult): string {
+  const runs = formatTable(
+    `Generated vault: ${result.notes} notes in ${result.folders} folders, ${megabytes(result.bytes)} of Markdown`,
+    [
+      { header: 'index run' },
+      { header: 'seconds', align: 'right' },
+      { header: 'notes/s', align: 'right' },
+      { header: 'added', align: 'right' },
+      { header: 'updated', align: 'right' },
+      { header: 'unchanged', align: 'right' },
+      { header: 'peak RSS', align: 'right' },
+    ],
+    [
+      indexRow('full index (empty store)', result.fullIndex),
+      indexRow('re-index, nothing changed', result.noChange),
+      indexRow(`re-index, ${result.touched.files} files touched (mtime only)`, result.touched),
+      indexRow(`re-index, ${result.modified.files} files edited`, result.modified),
+    ],
+  );
+  const { search } = result;
+  const other = formatTable(
+    'Generated vault: search and footprint',
+    [{ header: 'measure' }, { header: 'value', align: 'right' }],
+    [
+      [
+        `search p50 (${search.queries} queries, limit ${search.limit})`,
+        `${ms(search.latencyMs.p50)} ms`,
+      ],
+      [`search p99`, `${ms(search.latencyMs.p99)} ms`],
+      ['database on disk (with WAL)', megabytes(result.databaseBytes)],
+      ['RSS when the section started', megabytes(result.rssBeforeBytes)],
+      ['process peak RSS so far', megabytes(result.processPeakRssBytes)],
+    ],
+  );
+  return `${runs}\n\n${other}`;
+}
