@@ -10,7 +10,7 @@ export function createProgressBar(stream: NodeJS.WriteStream, label: string) {
       last = now;
       const width = 24;
       const filled = total === 0 ? width : Math.round((done / total) * width);
-      const room = Math.max(10, (stream.columns ?? 80) - width - label.length - 20);
+      const room = Math.max(10, (stream.columns || 80) - width - label.length - 20);
       const shown = detail.length > room ? `…${detail.slice(-(room - 1))}` : detail;
       stream.write(
         `\r\x1b[2K${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total} ${shown}`,
