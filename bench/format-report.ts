@@ -126,5 +126,32 @@ export function formatVaultReport(result: VaultBenchResult): string {
       ['process peak RSS so far', megabytes(result.processPeakRssBytes)],
     ],
   );
-  return `${runs}\n\n${other}`;
+  const { references: refs } = result;
+  const references = formatTable(
+    `Generated vault: references (catalog of ${refs.documents} documents built in ${ms(refs.catalogMs)} ms)`,
+    [
+      { header: 'operation' },
+      { header: 'runs', align: 'right' },
+      { header: 'p50 ms', align: 'right' },
+      { header: 'p99 ms', align: 'right' },
+      { header: 'target p99', align: 'right' },
+    ],
+    [
+      [
+        `parse + resolve, ${refs.resolve.referencesPerMessage} references per message`,
+        String(refs.resolve.runs),
+        ms(refs.resolve.p50),
+        ms(refs.resolve.p99),
+        '< 2 ms',
+      ],
+      [
+        'suggest (autocomplete)',
+        String(refs.suggest.runs),
+        ms(refs.suggest.p50),
+        ms(refs.suggest.p99),
+        '< 5 ms',
+      ],
+    ],
+  );
+  return `${runs}\n\n${other}\n\n${references}`;
 }

@@ -7,6 +7,7 @@ import { databaseBytes } from './database-bytes.ts';
 import { generateVault, type VaultOptions, vaultEdit, vaultQueries } from './generate-vault.ts';
 import { logProgress } from './log-progress.ts';
 import { mean, percentile } from './metrics.ts';
+import { type ReferenceBenchResult, runReferenceBench } from './reference-bench.ts';
 import { makeTempDir } from './temp-dirs.ts';
 import { processPeakRss, trackPeakRss } from './track-peak-rss.ts';
 
@@ -43,6 +44,8 @@ export interface VaultBenchResult {
     readonly limit: number;
     readonly latencyMs: { readonly p50: number; readonly p99: number; readonly mean: number };
   };
+  /** Parse + resolve and autocomplete latency on the indexed vault. */
+  readonly references: ReferenceBenchResult;
   /** Resident memory when the section started: what earlier sections left behind. */
   readonly rssBeforeBytes: number;
   readonly processPeakRssBytes: number;
@@ -144,9 +147,12 @@ export async function runVaultBench(options: VaultBenchOptions = {}): Promise<Va
       `vault: ${queries.length} searches, p50 ${percentile(latencies, 50).toFixed(2)} ms`,
     );
 
+    const references = await runReferenceBench(store);
+
     return {
       notes,
       folders,
+      references,
       bytes,
       generateSeconds,
       fullIndex,

@@ -7,6 +7,7 @@ import type {
   ParsedDocument,
   StoredDocument,
 } from './document.ts';
+import type { CatalogEntry } from './references/reference-catalog.ts';
 
 /** What the indexer remembers of a file to decide whether it changed. */
 export interface IndexedFileState {
@@ -123,6 +124,8 @@ export interface DocumentStore {
 
   /** Candidate chunks containing any of the terms; the caller does the fine ranking. */
   searchLexical(query: LexicalQuery): Promise<LexicalHit[]>;
+  /** Every document ever indexed (deleted ones too) with the names and parts references resolve to. */
+  listCatalogEntries(): Promise<CatalogEntry[]>;
   lexicalStats(terms: readonly string[]): Promise<LexicalStats>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;

@@ -8,3 +8,4 @@ export * from './errors.ts';
 export * from './excerpt.ts';
 export * from './link-target.ts';
 export * from './query-terms.ts';
+export * from './references/index.ts';

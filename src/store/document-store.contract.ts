@@ -247,6 +247,47 @@ export function describeDocumentStore(
       expect(await store.searchLexical({ terms: ['turbin'], limit: 5 })).toEqual([]);
     });
 
+    it('lists catalog entries with the parts references resolve to, deleted ones included', async () => {
+      const note = sampleDocument();
+      const post = sampleDocument({
+        id: 'post',
+        path: 'content/post.md',
+        kind: 'content',
+        title: 'Post',
+        slug: 'my-post',
+        sections: [
+          {
+            id: 'intro',
+            title: 'Intro',
+            level: 2,
+            anchor: 'intro',
+            index: 0,
+            wordCount: 3,
+            start: 0,
+            end: 5,
+          },
+        ],
+        links: [],
+      });
+      await store.writeDocument(note, []);
+      await store.writeDocument(post, []);
+      await store.markDeleted(['post'], '2026-03-03T00:00:00.000Z');
+      const entries = await store.listCatalogEntries();
+      const byId = Object.fromEntries(entries.map((e) => [e.id, e]));
+      expect(byId['doc-1']).toMatchObject({
+        path: 'notes/Alpha.md',
+        aliases: ['First'],
+        headings: [{ text: 'Alpha', anchor: 'alpha', level: 1 }],
+        blocks: ['spin'],
+        status: 'active',
+      });
+      expect(byId.post).toMatchObject({
+        slug: 'my-post',
+        sections: [{ id: 'intro', title: 'Intro' }],
+        status: 'deleted',
+      });
+    });
+
     it('remembers entity types and touched file facts', async () => {
       const types = [{ type: 'person', fields: [{ name: 'email', type: 'email' as const }] }];
       await store.setEntityTypes(types);

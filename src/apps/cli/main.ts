@@ -1,11 +1,21 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { DOCUMENT_KINDS, type DocumentKind, FootnoteError } from '../../core/index.ts';
+import {
+  type ChatMode,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  FootnoteError,
+  loadReferenceCatalog,
+  resolveReferences,
+  type SuggestTrigger,
+  suggestReferences,
+} from '../../core/index.ts';
 import { MAX_SEARCH_LIMIT, type SearchResult, searchWorkspace } from '../../search/index.ts';
 import { watchWorkspace } from '../../workspace/index.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
 import { type OpenWorkspace, openWorkspace, refreshIndex } from './open-workspace.ts';
+import { formatReferences, formatSuggestions, referenceJson } from './reference-output.ts';
 import { UsageError } from './usage-error.ts';
 
 interface CommonOptions {
@@ -76,8 +86,41 @@ const withCommonOptions = (command: Command) =>
     )
     .option('--json', 'print machine-readable JSON on stdout');
 
-async function readBatch(file: string): Promise<Array<{ id: string; text: string; line: number }>> {
-  const queries: Array<{ id: string; text: string; line: number }> = [];
+const parseCount = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) {
+    throw new InvalidArgumentError(
+      `expected an integer from 1 to 100, got ${JSON.stringify(value)}`,
+    );
+  }
+  return n;
+};
+
+const parseMode = (value: string): ChatMode => {
+  if (value !== 'chat' && value !== 'agent')
+    throw new InvalidArgumentError(`expected chat or agent, got ${JSON.stringify(value)}`);
+  return value;
+};
+
+const parseTrigger = (value: string): SuggestTrigger => {
+  if (value !== '[[' && value !== '@')
+    throw new InvalidArgumentError(`expected '[[' or '@', got ${JSON.stringify(value)}`);
+  return value;
+};
+
+interface BatchLine {
+  readonly id: string;
+  readonly line: number;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** Reads a JSONL batch file; each line must hold an `id` and the string field `field`. */
+async function readBatch(
+  file: string,
+  field: string,
+  optional: readonly string[] = [],
+): Promise<BatchLine[]> {
+  const out: BatchLine[] = [];
   const stream = createReadStream(file, 'utf8');
   const failed = new Promise<never>((_, reject) =>
     stream.on('error', (error) =>
@@ -96,13 +139,24 @@ async function readBatch(file: string): Promise<Array<{ id: string; text: string
       } catch {
         throw new UsageError(`${file}:${n}: not JSON`);
       }
-      const { id, text } = (parsed ?? {}) as { id?: unknown; text?: unknown };
-      if ((typeof id !== 'string' && typeof id !== 'number') || typeof text !== 'string') {
-        throw new UsageError(`${file}:${n}: expected {"id": string, "text": string}`);
+      const fields = (parsed ?? {}) as Record<string, unknown>;
+      const id = fields.id;
+      const shape = `{"id": string, "${field}": string${optional.map((o) => `, "${o}"?: string`).join('')}}`;
+      if ((typeof id !== 'string' && typeof id !== 'number') || typeof fields[field] !== 'string') {
+        throw new UsageError(`${file}:${n}: expected ${shape}`);
       }
-      queries.push({ id: String(id), text, line: n });
+      for (const name of optional) {
+        if (
+          fields[name] !== undefined &&
+          fields[name] !== null &&
+          typeof fields[name] !== 'string'
+        ) {
+          throw new UsageError(`${file}:${n}: expected ${shape}`);
+        }
+      }
+      out.push({ id: String(id), line: n, fields });
     }
-    return queries;
+    return out;
   })();
   return Promise.race([read, failed]);
 }
@@ -164,7 +218,7 @@ export function buildProgram(): Command {
           throw new UsageError('give either a query or --batch, not both');
         if (!options.batch && !query?.trim())
           throw new UsageError('missing query (or --batch FILE)');
-        const batch = options.batch ? await readBatch(options.batch) : null;
+        const batch = options.batch ? await readBatch(options.batch, 'text') : null;
         await withWorkspace(options, async (ws) => {
           const report = await refreshIndex(ws, { quiet: true });
           const searchOptions = {
@@ -173,7 +227,11 @@ export function buildProgram(): Command {
           };
           if (batch) {
             for (const q of batch) {
-              const results = await searchWorkspace(ws.store, q.text, searchOptions);
+              const results = await searchWorkspace(
+                ws.store,
+                q.fields.text as string,
+                searchOptions,
+              );
               writeJson({ id: q.id, results: results.map(resultJson) });
             }
             return;
@@ -188,6 +246,79 @@ export function buildProgram(): Command {
               `${formatSearchResults(query as string, results, process.stdout)}\n`,
             );
           }
+        });
+      },
+    );
+
+  withCommonOptions(program.command('resolve'))
+    .description('resolve the [[wikilinks]] and @mentions of a message, as the chat would')
+    .argument('[message]', 'the message to read')
+    .option(
+      '--current <path>',
+      'the document open beside the chat (breaks ties, anchors [[#Heading]])',
+    )
+    .option('--mode <mode>', 'chat (read-only) or agent', parseMode, 'chat' as ChatMode)
+    .option('--max <n>', 'most references loaded per message', parseCount, 5)
+    .option(
+      '--batch <file.jsonl>',
+      'one message per line ({"id","message","current"}), one JSON line out per message',
+    )
+    .action(
+      async (
+        message: string | undefined,
+        options: CommonOptions & { current?: string; mode: ChatMode; max: number; batch?: string },
+      ) => {
+        if (options.batch && message !== undefined)
+          throw new UsageError('give either a message or --batch, not both');
+        if (!options.batch && message === undefined)
+          throw new UsageError('missing message (or --batch FILE)');
+        const batch = options.batch ? await readBatch(options.batch, 'message', ['current']) : null;
+        await withWorkspace(options, async (ws) => {
+          await refreshIndex(ws, { quiet: true });
+          const catalog = await loadReferenceCatalog(ws.store);
+          const resolve = (text: string, current: string | undefined) =>
+            resolveReferences(text, catalog, {
+              currentPath: current ?? null,
+              mode: options.mode,
+              maxReferences: options.max,
+            });
+          if (batch) {
+            for (const m of batch) {
+              const refs = resolve(
+                m.fields.message as string,
+                (m.fields.current as string | undefined) ?? options.current,
+              );
+              writeJson({ id: m.id, references: refs.map(referenceJson) });
+            }
+            return;
+          }
+          const refs = resolve(message as string, options.current);
+          if (options.json) writeJson({ references: refs.map(referenceJson) });
+          else process.stdout.write(`${formatReferences(refs, process.stdout)}\n`);
+        });
+      },
+    );
+
+  withCommonOptions(program.command('suggest'))
+    .description('autocomplete a reference being typed after [[ or @')
+    .argument('<prefix>', 'what was typed after the trigger (may be empty: "")')
+    .requiredOption('--trigger <trigger>', "'[[' or '@'", parseTrigger)
+    .option('--limit <n>', 'most suggestions', parseCount, 8)
+    .action(
+      async (
+        prefix: string,
+        options: CommonOptions & { trigger: SuggestTrigger; limit: number },
+      ) => {
+        await withWorkspace(options, async (ws) => {
+          await refreshIndex(ws, { quiet: true });
+          const groups = suggestReferences(
+            prefix,
+            options.trigger,
+            await loadReferenceCatalog(ws.store),
+            { limit: options.limit },
+          );
+          if (options.json) writeJson({ groups });
+          else process.stdout.write(`${formatSuggestions(groups, process.stdout)}\n`);
         });
       },
     );

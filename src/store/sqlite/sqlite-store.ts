@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type {
+  CatalogEntry,
   Chunk,
   DocumentKind,
   DocumentStore,
@@ -481,6 +482,42 @@ export class SqliteStore implements DocumentStore {
       documentFrequency[term] = frequency;
     }
     return { ...this.averages, documentFrequency };
+  }
+
+  async listCatalogEntries(): Promise<CatalogEntry[]> {
+    const rows = this.sql(
+      'SELECT id, path, title, kind, status, aliases, slug, updated_at, structure, metadata FROM documents',
+    ).all() as unknown as DocumentRow[];
+    return rows.map((row) => {
+      const structure = JSON.parse(row.structure) as Pick<
+        StoredDocument,
+        'headings' | 'blocks' | 'sections' | 'pages' | 'entity'
+      >;
+      const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
+      return {
+        id: row.id,
+        path: row.path,
+        title: row.title,
+        kind: row.kind,
+        status: row.status,
+        aliases: JSON.parse(row.aliases) as string[],
+        slug: row.slug,
+        updatedAt: row.updated_at,
+        headings: (structure.headings ?? []).map((h) => ({
+          text: h.text,
+          anchor: h.anchor,
+          level: h.level,
+        })),
+        blocks: (structure.blocks ?? []).map((b) => b.id),
+        sections: (structure.sections ?? []).map((s) => ({ id: s.id, title: s.title })),
+        pageCount:
+          typeof metadata.pageCount === 'number'
+            ? metadata.pageCount
+            : (structure.pages ?? []).length,
+        entityId: typeof metadata.entityId === 'string' ? metadata.entityId : null,
+        entityType: structure.entity?.type ?? null,
+      };
+    });
   }
 
   async stats(): Promise<StoreStats> {

@@ -1,0 +1,113 @@
+import type { DocumentKind, DocumentStatus } from '../document.ts';
+
+/** How a reference was written: `[[wikilink]]` or `@mention`. */
+export type ReferenceSyntax = 'wikilink' | 'mention';
+
+/** Who made the reference: the user in the message, a tool call, or entity-graph expansion. */
+export type ReferenceOrigin = 'user' | 'tool' | 'graph';
+
+/** What a write tool may do with a referenced target. */
+export type ReferencePermission = 'read' | 'write' | 'insert';
+
+/** The explicit kind prefix of a mention (`@content:slug`, `@source:name`, `@page:doc.pdf#3` …). */
+export type MentionPrefix = 'content' | 'source' | 'page' | 'file' | 'note' | 'entity';
+
+/** One reference as written in a message, before resolution. Spans always slice the message exactly. */
+export interface ParsedReference {
+  readonly syntax: ReferenceSyntax;
+  /** Exactly `message.slice(start, end)`. */
+  readonly raw: string;
+  readonly start: number;
+  readonly end: number;
+  /** What names the document: file name, path, slug, title or entity name, as written (quotes removed). */
+  readonly name: string;
+  /** `![[…]]` embed. */
+  readonly embed: boolean;
+  /** `[[Name|shown]]` display text. */
+  readonly alias: string | null;
+  /** `[[Name#Heading]]`; for mentions `@slug#section-id`. */
+  readonly heading: string | null;
+  /** `[[Name#^block]]`. */
+  readonly block: string | null;
+  /** `@slug:Section Title` — the written title (first word only when unquoted; see `sectionRest`). */
+  readonly sectionTitle: string | null;
+  /**
+   * For an unquoted `@slug:Title…`, the rest of the line after the colon, so the resolver can match a
+   * section title with spaces against the item's real sections and extend the span.
+   */
+  readonly sectionRest: string | null;
+  /** `@page:doc.pdf#12` or `[[doc.pdf#page=12]]`. */
+  readonly page: number | null;
+  readonly prefix: MentionPrefix | null;
+  /** The name was written in quotes: `@"Name with spaces"`. */
+  readonly quoted: boolean;
+}
+
+/** How a reference resolved. */
+export type ReferenceStatus =
+  | 'resolved'
+  | 'ambiguous'
+  | 'unresolved'
+  | 'archived'
+  | 'deleted'
+  | 'over_limit';
+
+/** The concrete thing a reference points at. Absent parts are null. */
+export interface ReferenceTarget {
+  readonly documentId: string;
+  readonly path: string;
+  readonly title: string;
+  readonly kind: DocumentKind;
+  readonly status: DocumentStatus;
+  /** Heading text as it appears in the document. */
+  readonly heading: string | null;
+  readonly block: string | null;
+  /** Content section id. */
+  readonly section: string | null;
+  readonly page: number | null;
+  /** Entity id (`type/slug`) when the target is an entity. */
+  readonly entity: string | null;
+}
+
+/** A ranked alternative for an ambiguous reference. */
+export interface ReferenceCandidate {
+  readonly documentId: string;
+  readonly path: string;
+  readonly title: string;
+  readonly kind: DocumentKind;
+  /** Higher is a better match; candidates come sorted by it. */
+  readonly score: number;
+}
+
+/** A "did you mean" for an unresolved reference: what to show and what to write instead. */
+export interface ReferenceSuggestion {
+  readonly label: string;
+  readonly insert: string;
+  readonly documentId: string;
+  readonly path: string;
+}
+
+/** Where in the message a reference was written. */
+export interface ReferenceSpan {
+  readonly raw: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A resolved (or not) reference: what was written, what it means, and what may be done with it. */
+export interface Reference {
+  readonly raw: string;
+  readonly start: number;
+  readonly end: number;
+  /** Every place the same target was named; the first is `raw/start/end`. */
+  readonly spans: readonly ReferenceSpan[];
+  readonly syntax: ReferenceSyntax;
+  readonly origin: ReferenceOrigin;
+  readonly status: ReferenceStatus;
+  readonly permission: ReferencePermission;
+  readonly target: ReferenceTarget | null;
+  readonly candidates: readonly ReferenceCandidate[];
+  readonly suggestions: readonly ReferenceSuggestion[];
+  /** Human notes on the resolution, e.g. "heading \"Risks\" not found; using the whole note". */
+  readonly notes: readonly string[];
+}

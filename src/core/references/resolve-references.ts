@@ -1,0 +1,124 @@
+import { formatMention, formatWikilink } from './format-reference.ts';
+import { type ChatMode, inferPermission } from './infer-permission.ts';
+import { parseReferences } from './parse-references.ts';
+import type {
+  ParsedReference,
+  Reference,
+  ReferencePermission,
+  ReferenceSpan,
+  ReferenceSuggestion,
+} from './reference.ts';
+import type { ReferenceCatalog } from './reference-catalog.ts';
+import { PREFIX_KINDS, resolveMention } from './resolve-mention.ts';
+import type { ResolveOutcome } from './resolve-outcome.ts';
+import { resolveWikilink } from './resolve-wikilink.ts';
+import { closestEntries } from './suggest-alternatives.ts';
+
+/** Options for {@link resolveReferences}. */
+export interface ResolveReferencesOptions {
+  /** Path of the document open beside the chat; breaks ties and anchors `[[#Heading]]`. */
+  readonly currentPath?: string | null;
+  /** `chat` makes every reference read-only. @default 'chat' */
+  readonly mode?: ChatMode;
+  /** Most references loaded per message; later ones come back `over_limit`. @default 5 */
+  readonly maxReferences?: number;
+}
+
+/** References per message loaded by default (seed 001). */
+export const DEFAULT_MAX_REFERENCES = 5;
+
+const PERMISSION_RANK: Readonly<Record<ReferencePermission, number>> = {
+  read: 0,
+  insert: 1,
+  write: 2,
+};
+
+const targetKey = (outcome: ResolveOutcome, parsed: ParsedReference): string => {
+  const t = outcome.target;
+  if (!t) return `unresolved:${parsed.syntax}:${parsed.raw.toLowerCase()}`;
+  return [t.documentId, t.heading ?? '', t.block ?? '', t.section ?? '', t.page ?? ''].join(
+    '\u0000',
+  );
+};
+
+function suggestionsFor(parsed: ParsedReference, catalog: ReferenceCatalog): ReferenceSuggestion[] {
+  const kinds = parsed.prefix ? PREFIX_KINDS[parsed.prefix] : null;
+  return closestEntries(parsed.name, catalog, parsed.syntax === 'mention' ? kinds : null).map(
+    (entry) => ({
+      label: entry.title,
+      insert:
+        parsed.syntax === 'wikilink'
+          ? formatWikilink(entry, catalog)
+          : formatMention(entry, {}, catalog),
+      documentId: entry.id,
+      path: entry.path,
+    }),
+  );
+}
+
+/**
+ * Parses every reference in a message and resolves it against the workspace: one reference per
+ * distinct target (naming the same thing twice gives two spans), a permission read from the verbs
+ * around it, "did you mean" suggestions when nothing matched, and anything past the per-message
+ * limit marked `over_limit` rather than dropped.
+ */
+export function resolveReferences(
+  message: string,
+  catalog: ReferenceCatalog,
+  options: ResolveReferencesOptions = {},
+): Reference[] {
+  const { currentPath = null, mode = 'chat', maxReferences = DEFAULT_MAX_REFERENCES } = options;
+  const parsed = parseReferences(message);
+  const byKey = new Map<string, { reference: Reference; spans: ReferenceSpan[] }>();
+  parsed.forEach((ref, i) => {
+    const outcome =
+      ref.syntax === 'wikilink'
+        ? resolveWikilink(ref, catalog, { currentPath })
+        : resolveMention(ref, catalog, { currentPath });
+    const nextStart = parsed[i + 1]?.start ?? message.length;
+    const end =
+      outcome.end !== null && outcome.end > ref.end && outcome.end <= nextStart
+        ? outcome.end
+        : ref.end;
+    const span = { raw: message.slice(ref.start, end), start: ref.start, end };
+    const permission = inferPermission(message, span.start, span.end, mode);
+    const key = targetKey(outcome, ref);
+    const existing = byKey.get(key);
+    if (existing) {
+      existing.spans.push(span);
+      if (PERMISSION_RANK[permission] > PERMISSION_RANK[existing.reference.permission]) {
+        existing.reference = { ...existing.reference, permission };
+      }
+      return;
+    }
+    const reference: Reference = {
+      ...span,
+      spans: [],
+      syntax: ref.syntax,
+      origin: 'user',
+      status: outcome.status,
+      permission,
+      target: outcome.target,
+      candidates: outcome.candidates,
+      suggestions: outcome.status === 'unresolved' ? suggestionsFor(ref, catalog) : [],
+      notes: outcome.notes,
+    };
+    byKey.set(key, { reference, spans: [span] });
+  });
+
+  let loaded = 0;
+  return [...byKey.values()].map(({ reference, spans }) => {
+    const withSpans = { ...reference, spans };
+    if (reference.status !== 'resolved' && reference.status !== 'archived') return withSpans;
+    loaded++;
+    if (loaded <= maxReferences) return withSpans;
+    return {
+      ...withSpans,
+      status: 'over_limit' as const,
+      notes: [
+        ...reference.notes,
+        `over the limit of ${maxReferences} references per message; not loaded`,
+      ],
+    };
+  });
+}

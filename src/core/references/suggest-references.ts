@@ -1,0 +1,266 @@
+import type { DocumentKind } from '../document.ts';
+import { formatMention, formatWikilink } from './format-reference.ts';
+import { normalizeHeading, normalizeName } from './normalize-name.ts';
+import type { MentionPrefix } from './reference.ts';
+import type { CatalogEntry, ReferenceCatalog } from './reference-catalog.ts';
+import { PREFIX_KINDS } from './resolve-mention.ts';
+
+/** What the user typed to open autocomplete. */
+export type SuggestTrigger = '[[' | '@';
+
+/** Groups of the autocomplete dropdown, in display order. */
+export const SUGGEST_GROUPS = [
+  'notes',
+  'files',
+  'content',
+  'sections',
+  'sources',
+  'entities',
+  'pages',
+] as const;
+export type SuggestGroupKind = (typeof SUGGEST_GROUPS)[number];
+
+/** One autocomplete choice: what to show, and the exact text to insert for it. */
+export interface SuggestItem {
+  readonly label: string;
+  readonly insert: string;
+  readonly documentId: string;
+  readonly path: string;
+  /** Document kind, or `section` / `heading` / `block` / `page` for a part of one. */
+  readonly kind: DocumentKind | 'section' | 'heading' | 'block' | 'page';
+  readonly detail: string;
+}
+
+/** Items of one kind. */
+export interface SuggestGroup {
+  readonly kind: SuggestGroupKind;
+  readonly items: readonly SuggestItem[];
+}
+
+/** Options for {@link suggestReferences}. */
+export interface SuggestOptions {
+  /** Most items over all groups. @default 8 */
+  readonly limit?: number;
+}
+
+interface Ranked {
+  readonly item: SuggestItem;
+  readonly group: SuggestGroupKind;
+  readonly tier: number;
+  readonly updatedAt: string;
+}
+
+const GROUP_OF: Readonly<Record<DocumentKind, SuggestGroupKind>> = {
+  note: 'notes',
+  file: 'files',
+  pdf: 'files',
+  content: 'content',
+  source: 'sources',
+  entity: 'entities',
+};
+
+const PREFIXES = Object.keys(PREFIX_KINDS) as MentionPrefix[];
+
+/** Match quality for autocomplete: exact, prefix, a word starting with it, anywhere; 0 = no match. */
+function suggestTier(wanted: string, known: string): number {
+  if (wanted === '') return 1;
+  if (known === wanted) return 4;
+  if (known.startsWith(wanted)) return 3;
+  if (known.includes(` ${wanted}`)) return 2;
+  if (known.includes(wanted)) return 1;
+  return 0;
+}
+
+const detailOf = (entry: CatalogEntry): string =>
+  entry.kind === 'entity' && entry.entityType ? `${entry.entityType} · ${entry.path}` : entry.path;
+
+function documentItems(
+  catalog: ReferenceCatalog,
+  wanted: string,
+  kinds: readonly DocumentKind[] | null,
+  insert: (entry: CatalogEntry) => string,
+): Ranked[] {
+  const best = new Map<CatalogEntry, number>();
+  for (const n of catalog.names) {
+    if (n.entry.status === 'deleted' || (kinds && !kinds.includes(n.entry.kind))) continue;
+    const tier = suggestTier(wanted, n.normalized);
+    if (tier > (best.get(n.entry) ?? 0)) best.set(n.entry, tier);
+  }
+  return [...best].map(([entry, tier]) => ({
+    item: {
+      label: entry.title,
+      insert: insert(entry),
+      documentId: entry.id,
+      path: entry.path,
+      kind: entry.kind,
+      detail: detailOf(entry),
+    },
+    group: GROUP_OF[entry.kind],
+    tier,
+    updatedAt: entry.updatedAt,
+  }));
+}
+
+/** Finds the document a partial reference already names before its `#` or `:`. */
+function ownerOf(
+  catalog: ReferenceCatalog,
+  name: string,
+  kinds: readonly DocumentKind[] | null,
+): CatalogEntry | null {
+  const wanted = normalizeName(name);
+  const exact = catalog.names.filter(
+    (n) =>
+      n.normalized === wanted &&
+      n.entry.status !== 'deleted' &&
+      (!kinds || kinds.includes(n.entry.kind)),
+  );
+  const entries = [...new Set(exact.map((n) => n.entry))];
+  return entries.length === 1
+    ? (entries[0] as CatalogEntry)
+    : (entries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null);
+}
+
+function partItems(
+  owner: CatalogEntry,
+  catalog: ReferenceCatalog,
+  anchor: string,
+  trigger: SuggestTrigger,
+): Ranked[] {
+  const out: Ranked[] = [];
+  const base = { documentId: owner.id, path: owner.path, updatedAt: owner.updatedAt };
+  const add = (
+    label: string,
+    insert: string,
+    kind: SuggestItem['kind'],
+    detail: string,
+    known: string,
+    group: SuggestGroupKind,
+  ) => {
+    const tier = suggestTier(normalizeHeading(anchor.replace(/^\^/, '')), normalizeHeading(known));
+    if (tier > 0)
+      out.push({
+        item: { label, insert, kind, detail, documentId: base.documentId, path: base.path },
+        group,
+        tier,
+        updatedAt: base.updatedAt,
+      });
+  };
+  if (owner.kind === 'pdf') {
+    for (let page = 1; page <= owner.pageCount; page++) {
+      const insert =
+        trigger === '@'
+          ? formatMention(owner, { page }, catalog)
+          : `[[${owner.path.slice(owner.path.lastIndexOf('/') + 1)}#page=${page}]]`;
+      add(`Page ${page}`, insert, 'page', `page ${page} of ${owner.title}`, String(page), 'pages');
+    }
+    return out;
+  }
+  if (trigger === '[[' && anchor.startsWith('^')) {
+    for (const block of owner.blocks)
+      add(
+        `^${block}`,
+        formatWikilink(owner, catalog, { block }),
+        'block',
+        `block in ${owner.title}`,
+        block,
+        'sections',
+      );
+    return out;
+  }
+  if (owner.kind === 'content') {
+    for (const s of owner.sections) {
+      const insert =
+        trigger === '@'
+          ? formatMention(owner, { section: s.id }, catalog)
+          : formatWikilink(owner, catalog, { heading: s.title });
+      add(s.title, insert, 'section', `section of ${owner.title}`, s.title, 'sections');
+    }
+    return out;
+  }
+  for (const h of owner.headings) {
+    const insert =
+      trigger === '@'
+        ? formatMention(owner, { section: h.anchor }, catalog)
+        : formatWikilink(owner, catalog, { heading: h.text });
+    add(h.text, insert, 'heading', `heading in ${owner.title}`, h.text, 'sections');
+  }
+  return out;
+}
+
+/** Content sections whose titles match, so `@flow` offers "Work out the flow rate" directly. */
+function sectionItems(catalog: ReferenceCatalog, wanted: string): Ranked[] {
+  if (wanted.length < 2) return [];
+  const out: Ranked[] = [];
+  for (const entry of catalog.entries) {
+    if (entry.kind !== 'content' || entry.status === 'deleted') continue;
+    for (const s of entry.sections) {
+      const tier = suggestTier(wanted, normalizeHeading(s.title));
+      if (tier === 0) continue;
+      out.push({
+        item: {
+          label: s.title,
+          insert: formatMention(entry, { section: s.id }, catalog),
+          documentId: entry.id,
+          path: entry.path,
+          kind: 'section',
+          detail: `section of ${entry.title}`,
+        },
+        group: 'sections',
+        tier: tier - 0.5,
+        updatedAt: entry.updatedAt,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Autocomplete for `[[` and `@`: ranked by match quality then recency (recent first when nothing
+ * is typed yet), grouped by kind, each item carrying the exact canonical text to insert.
+ * After `Name#` (or `slug:`) it offers that document's headings, sections, blocks or pages.
+ */
+export function suggestReferences(
+  typed: string,
+  trigger: SuggestTrigger,
+  catalog: ReferenceCatalog,
+  options: SuggestOptions = {},
+): SuggestGroup[] {
+  const { limit = 8 } = options;
+  let text = typed;
+  let kinds: readonly DocumentKind[] | null = null;
+  if (trigger === '@') {
+    const colon = text.indexOf(':');
+    const prefix = colon > 0 ? (text.slice(0, colon).toLowerCase() as MentionPrefix) : null;
+    if (prefix && PREFIXES.includes(prefix)) {
+      kinds = PREFIX_KINDS[prefix];
+      text = text.slice(colon + 1);
+    }
+  }
+  text = text.replace(/^"/, '').replace(/"$/, '');
+  const partAt = trigger === '[[' ? text.indexOf('#') : text.search(/[#:]/);
+  let ranked: Ranked[];
+  if (partAt > 0) {
+    const owner = ownerOf(catalog, text.slice(0, partAt).replace(/"$/, ''), kinds);
+    const anchor = text.slice(partAt + 1).replace(/^page=/, '');
+    ranked = owner ? partItems(owner, catalog, anchor, trigger) : [];
+  } else {
+    const wanted = normalizeName(text);
+    const insert = (e: CatalogEntry) =>
+      trigger === '[[' ? formatWikilink(e, catalog) : formatMention(e, {}, catalog);
+    ranked = documentItems(catalog, wanted, kinds, insert);
+    if (trigger === '@' && !kinds) ranked.push(...sectionItems(catalog, wanted));
+  }
+  ranked.sort(
+    (a, b) =>
+      b.tier - a.tier ||
+      b.updatedAt.localeCompare(a.updatedAt) ||
+      a.item.label.length - b.item.label.length ||
+      a.item.insert.localeCompare(b.item.insert),
+  );
+  const top = ranked.slice(0, Math.max(0, limit));
+  const order = [...new Set(top.map((r) => r.group))];
+  return order.map((kind) => ({
+    kind,
+    items: top.filter((r) => r.group === kind).map((r) => r.item),
+  }));
+}
