@@ -1,21 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySampleWorkspace, runFootnote as footnote } from '../src/testing/run-footnote.ts';
 
-const repo = resolve(import.meta.dirname, '..');
 let root: string;
 let workspace: string;
-
-/** Runs the real CLI in a child process, the way a user or a script does. */
-function footnote(...args: string[]) {
-  const run = spawnSync(process.execPath, [join(repo, 'bin/footnote.js'), ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+let cleanup: () => void;
 
 const searchJson = (query: string, ...extra: string[]) => {
   const run = footnote('search', query, '--workspace', workspace, '--json', ...extra);
@@ -24,15 +14,10 @@ const searchJson = (query: string, ...extra: string[]) => {
 };
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'footnote-cli-'));
-  workspace = join(root, 'sample');
-  cpSync(join(repo, 'examples/workspace'), workspace, {
-    recursive: true,
-    filter: (src) => !src.includes('.footnote'),
-  });
+  ({ root, workspace, cleanup } = copySampleWorkspace());
 });
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => cleanup());
 
 describe('footnote search builds the index itself and finds every kind', () => {
   it('finds a note by its heading text', () => {

@@ -48,6 +48,8 @@ interface Ranked {
   readonly group: SuggestGroupKind;
   readonly tier: number;
   readonly updatedAt: string;
+  /** Position inside the document (headings, sections, pages), so equal matches keep reading order. */
+  readonly order?: number;
 }
 
 const GROUP_OF: Readonly<Record<DocumentKind, SuggestGroupKind>> = {
@@ -143,6 +145,7 @@ function partItems(
         group,
         tier,
         updatedAt: base.updatedAt,
+        order: out.length,
       });
   };
   if (owner.kind === 'pdf') {
@@ -254,6 +257,7 @@ export function suggestReferences(
     (a, b) =>
       b.tier - a.tier ||
       b.updatedAt.localeCompare(a.updatedAt) ||
+      (a.order ?? 0) - (b.order ?? 0) ||
       a.item.label.length - b.item.label.length ||
       a.item.insert.localeCompare(b.item.insert),
   );
