@@ -126,7 +126,9 @@ export async function runReferenceBench(
   );
 
   const texts = Array.from({ length: messages }, (_, i) => referenceMessage(ready.entries, i + 1));
-  for (const text of texts.slice(0, 10)) resolveReferences(text, ready);
+  // Steady state, as in a long-running server: two untimed passes let the JIT settle first.
+  for (let pass = 0; pass < 2; pass++)
+    for (const text of texts) resolveReferences(text, ready, { maxReferences: 10 });
   const resolveSamples = texts.map((text) =>
     time(() => resolveReferences(text, ready, { maxReferences: 10 })),
   );
@@ -136,7 +138,8 @@ export async function runReferenceBench(
   logProgress(`references: resolve p99 ${percentile(resolveSamples, 99).toFixed(2)} ms`);
 
   const inputs = suggestInputs(ready.entries, suggestions);
-  for (const [typed, trigger] of inputs.slice(0, 10)) suggestReferences(typed, trigger, ready);
+  for (let pass = 0; pass < 2; pass++)
+    for (const [typed, trigger] of inputs) suggestReferences(typed, trigger, ready);
   const suggestSamples = inputs.map(([typed, trigger]) =>
     time(() => suggestReferences(typed, trigger, ready)),
   );

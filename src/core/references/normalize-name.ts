@@ -34,3 +34,6 @@ export const folderOf = (path: string): string => {
   const slash = path.lastIndexOf('/');
   return slash === -1 ? '' : path.slice(0, slash);
 };
+
+/** Plain code-unit order: stable across machines and locales, and much cheaper than `localeCompare`. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,5 +1,6 @@
 import type { DocumentKind, DocumentStatus } from '../document.ts';
-import { fileName, linkName, normalizeName, stemName } from './normalize-name.ts';
+import { NameIndex } from './name-index.ts';
+import { compareText, fileName, linkName, normalizeName, stemName } from './normalize-name.ts';
 
 /** What resolution needs to know about one document: names, structure, status, recency. */
 export interface CatalogEntry {
@@ -51,6 +52,10 @@ export class ReferenceCatalog {
   private readonly byId = new Map<string, CatalogEntry>();
   /** Every name of every entry, for forgiving matching and autocomplete. */
   readonly names: readonly CatalogName[];
+  /** The same names, indexed for exact, prefix, word-prefix and substring lookups. */
+  readonly index: NameIndex;
+  /** Live entries, most recently updated first. */
+  readonly recent: readonly CatalogEntry[];
 
   constructor(entries: readonly CatalogEntry[]) {
     this.entries = entries;
@@ -75,6 +80,10 @@ export class ReferenceCatalog {
       for (const alias of entry.aliases) add(alias, 'alias');
     }
     this.names = names;
+    this.index = new NameIndex(names);
+    this.recent = entries
+      .filter((e) => e.status !== 'deleted')
+      .sort((a, b) => compareText(b.updatedAt, a.updatedAt) || compareText(a.path, b.path));
   }
 
   /** Documents whose file name matches a wikilink target name (case-insensitive). */

@@ -1,8 +1,14 @@
 import type { DocumentKind } from '../document.ts';
 import { folderOf, normalizeName } from './normalize-name.ts';
 import type { MentionPrefix, ParsedReference } from './reference.ts';
-import type { CatalogEntry, ReferenceCatalog } from './reference-catalog.ts';
-import { byRecency, preferLive, type ResolveOutcome, toCandidates } from './resolve-outcome.ts';
+import type { CatalogEntry, CatalogName, ReferenceCatalog } from './reference-catalog.ts';
+import {
+  MAX_CANDIDATES,
+  newestFirst,
+  preferLive,
+  type ResolveOutcome,
+  toCandidates,
+} from './resolve-outcome.ts';
 import { escapesWorkspace, type ResolveContext, resolvedTo } from './resolve-wikilink.ts';
 
 /** Kinds a mention prefix narrows to. */
@@ -21,15 +27,10 @@ export const MATCH_TIER = { exact: 3, prefix: 2, partial: 1, none: 0 } as const;
 /** Shortest name that may match partially; shorter ones would match nearly everything. */
 const MIN_PARTIAL = 3;
 
-/** How well `wanted` (normalized) matches `known` (normalized). */
-export function matchTier(wanted: string, known: string): number {
-  if (known === wanted) return MATCH_TIER.exact;
-  if (known.startsWith(wanted)) return MATCH_TIER.prefix;
-  if (wanted.length >= MIN_PARTIAL && known.includes(wanted)) return MATCH_TIER.partial;
-  return MATCH_TIER.none;
-}
-
-/** Best tier per entry for a written mention name, among entries of the allowed kinds. */
+/**
+ * The entries of the best tier that matches a written mention name, among the allowed kinds
+ * (all exact matches; else all prefix matches; else all partial ones), each with its tier.
+ */
 export function rankMentionMatches(
   name: string,
   catalog: ReferenceCatalog,
@@ -51,11 +52,15 @@ export function rankMentionMatches(
     }
     return best;
   }
-  for (const n of catalog.names) {
-    if (kinds && !kinds.includes(n.entry.kind)) continue;
-    const tier = matchTier(wanted, n.normalized);
-    if (tier > (best.get(n.entry) ?? 0)) best.set(n.entry, tier);
-  }
+  const allowed = (n: CatalogName) => !kinds || kinds.includes(n.entry.kind);
+  // Tiers are tried best first; a lower tier only matters when no better one matched anything.
+  for (const n of catalog.index.equal(wanted)) if (allowed(n)) best.set(n.entry, MATCH_TIER.exact);
+  if (best.size > 0) return best;
+  for (const n of catalog.index.startingWith(wanted))
+    if (allowed(n)) best.set(n.entry, MATCH_TIER.prefix);
+  if (best.size > 0 || wanted.length < MIN_PARTIAL) return best;
+  for (const n of catalog.index.containing(wanted))
+    if (allowed(n)) best.set(n.entry, MATCH_TIER.partial);
   return best;
 }
 
@@ -95,18 +100,19 @@ export function resolveMention(
   const kinds = parsed.prefix ? PREFIX_KINDS[parsed.prefix] : null;
   const ranked = rankMentionMatches(parsed.name, catalog, kinds);
   if (ranked.size === 0) return none;
-  const top = Math.max(...ranked.values());
-  const tied = preferLive([...ranked].filter(([, tier]) => tier === top).map(([entry]) => entry));
+  let top = 0;
+  for (const tier of ranked.values()) if (tier > top) top = tier;
+  const tied = preferLive([...ranked.keys()]);
   const chosen =
     tied.length === 1 ? (tied[0] as CatalogEntry) : breakTie(tied, context.currentPath ?? null);
   if (chosen) return resolvedTo(parsed, chosen);
-  const newest = [...tied].sort(byRecency);
+  const newest = newestFirst(tied, MAX_CANDIDATES);
   return {
     ...none,
     status: 'ambiguous',
     candidates: toCandidates(
       newest,
-      (e) => top + (newest.length - newest.indexOf(e)) / (newest.length + 1),
+      (_, index) => top + (newest.length - index) / (newest.length + 1),
     ),
     notes: [`${tied.length} documents match "${parsed.name}"`],
   };

@@ -1,3 +1,4 @@
+import { compareText } from './normalize-name.ts';
 import type { ReferenceCandidate, ReferenceStatus, ReferenceTarget } from './reference.ts';
 import type { CatalogEntry } from './reference-catalog.ts';
 
@@ -12,29 +13,46 @@ export interface ResolveOutcome {
   readonly end: number | null;
 }
 
-/** Builds the candidate list for an ambiguous reference, best first. */
+/** Most candidates listed for an ambiguous reference: enough for a picker, not a search result. */
+export const MAX_CANDIDATES = 10;
+
+/** Builds the candidate list for an ambiguous reference, best first, at most {@link MAX_CANDIDATES}. */
 export function toCandidates(
   entries: readonly CatalogEntry[],
-  score: (e: CatalogEntry) => number,
+  score: (e: CatalogEntry, index: number) => number,
 ): ReferenceCandidate[] {
   return entries
-    .map((e) => ({
+    .map((e, index) => ({
       documentId: e.id,
       path: e.path,
       title: e.title,
       kind: e.kind,
-      score: Math.round(score(e) * 1000) / 1000,
+      score: Math.round(score(e, index) * 1000) / 1000,
     }))
-    .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
+    .sort((a, b) => b.score - a.score || compareText(a.path, b.path))
+    .slice(0, MAX_CANDIDATES);
 }
 
 /** Status of a reference that found its one document. */
 export const statusOf = (entry: CatalogEntry): ResolveOutcome['status'] =>
   entry.status === 'active' ? 'resolved' : entry.status;
 
+/** The `k` newest entries, newest first, without sorting all of them (ambiguous names can match thousands). */
+export function newestFirst(entries: Iterable<CatalogEntry>, k: number): CatalogEntry[] {
+  const top: CatalogEntry[] = [];
+  for (const entry of entries) {
+    if (top.length === k && byRecency(entry, top[k - 1] as CatalogEntry) >= 0) continue;
+    let at = top.length === k ? k - 1 : top.length;
+    while (at > 0 && byRecency(entry, top[at - 1] as CatalogEntry) < 0) at--;
+    top.splice(at, 0, entry);
+    if (top.length > k) top.pop();
+  }
+  return top;
+}
+
 /** Newest first; used to order candidates, never to pick one silently. */
 export const byRecency = (a: CatalogEntry, b: CatalogEntry) =>
-  b.updatedAt.localeCompare(a.updatedAt) || a.path.localeCompare(b.path);
+  compareText(b.updatedAt, a.updatedAt) || compareText(a.path, b.path);
 
 /** Prefers live documents: a deleted one only counts when nothing live matches. */
 export function preferLive(entries: readonly CatalogEntry[]): readonly CatalogEntry[] {

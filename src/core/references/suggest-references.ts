@@ -1,8 +1,8 @@
 import type { DocumentKind } from '../document.ts';
 import { formatMention, formatWikilink } from './format-reference.ts';
-import { normalizeHeading, normalizeName } from './normalize-name.ts';
+import { compareText, normalizeHeading, normalizeName } from './normalize-name.ts';
 import type { MentionPrefix } from './reference.ts';
-import type { CatalogEntry, ReferenceCatalog } from './reference-catalog.ts';
+import type { CatalogEntry, CatalogName, ReferenceCatalog } from './reference-catalog.ts';
 import { PREFIX_KINDS } from './resolve-mention.ts';
 
 /** What the user typed to open autocomplete. */
@@ -44,7 +44,10 @@ export interface SuggestOptions {
 }
 
 interface Ranked {
-  readonly item: SuggestItem;
+  /** Builds the item; deferred because the canonical insert text costs a lookup. */
+  readonly item: () => SuggestItem;
+  readonly label: string;
+  readonly path: string;
   readonly group: SuggestGroupKind;
   readonly tier: number;
   readonly updatedAt: string;
@@ -80,23 +83,37 @@ function documentItems(
   catalog: ReferenceCatalog,
   wanted: string,
   kinds: readonly DocumentKind[] | null,
+  limit: number,
   insert: (entry: CatalogEntry) => string,
 ): Ranked[] {
+  const allowed = (e: CatalogEntry) => e.status !== 'deleted' && (!kinds || kinds.includes(e.kind));
   const best = new Map<CatalogEntry, number>();
-  for (const n of catalog.names) {
-    if (n.entry.status === 'deleted' || (kinds && !kinds.includes(n.entry.kind))) continue;
-    const tier = suggestTier(wanted, n.normalized);
-    if (tier > (best.get(n.entry) ?? 0)) best.set(n.entry, tier);
+  if (wanted === '') {
+    for (const entry of catalog.recent) {
+      if (best.size >= limit) break;
+      if (allowed(entry)) best.set(entry, 1);
+    }
+  } else {
+    const take = (names: Iterable<CatalogName>, tier: number) => {
+      for (const n of names) if (allowed(n.entry) && !best.has(n.entry)) best.set(n.entry, tier);
+    };
+    // Best tiers first; a worse tier is only read while the better ones left room.
+    take(catalog.index.equal(wanted), 4);
+    if (best.size < limit) take(catalog.index.startingWith(wanted), 3);
+    if (best.size < limit) take(catalog.index.wordStartingWith(wanted), 2);
+    if (best.size < limit) take(catalog.index.containing(wanted), 1);
   }
   return [...best].map(([entry, tier]) => ({
-    item: {
+    item: () => ({
       label: entry.title,
       insert: insert(entry),
       documentId: entry.id,
       path: entry.path,
       kind: entry.kind,
       detail: detailOf(entry),
-    },
+    }),
+    label: entry.title,
+    path: entry.path,
     group: GROUP_OF[entry.kind],
     tier,
     updatedAt: entry.updatedAt,
@@ -109,17 +126,12 @@ function ownerOf(
   name: string,
   kinds: readonly DocumentKind[] | null,
 ): CatalogEntry | null {
-  const wanted = normalizeName(name);
-  const exact = catalog.names.filter(
-    (n) =>
-      n.normalized === wanted &&
-      n.entry.status !== 'deleted' &&
-      (!kinds || kinds.includes(n.entry.kind)),
-  );
-  const entries = [...new Set(exact.map((n) => n.entry))];
-  return entries.length === 1
-    ? (entries[0] as CatalogEntry)
-    : (entries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null);
+  const entries = new Set<CatalogEntry>();
+  for (const n of catalog.index.equal(normalizeName(name))) {
+    if (n.entry.status !== 'deleted' && (!kinds || kinds.includes(n.entry.kind)))
+      entries.add(n.entry);
+  }
+  return [...entries].sort((a, b) => compareText(b.updatedAt, a.updatedAt))[0] ?? null;
 }
 
 function partItems(
@@ -141,7 +153,9 @@ function partItems(
     const tier = suggestTier(normalizeHeading(anchor.replace(/^\^/, '')), normalizeHeading(known));
     if (tier > 0)
       out.push({
-        item: { label, insert, kind, detail, documentId: base.documentId, path: base.path },
+        item: () => ({ label, insert, kind, detail, documentId: base.documentId, path: base.path }),
+        label,
+        path: base.path,
         group,
         tier,
         updatedAt: base.updatedAt,
@@ -200,14 +214,16 @@ function sectionItems(catalog: ReferenceCatalog, wanted: string): Ranked[] {
       const tier = suggestTier(wanted, normalizeHeading(s.title));
       if (tier === 0) continue;
       out.push({
-        item: {
+        item: () => ({
           label: s.title,
           insert: formatMention(entry, { section: s.id }, catalog),
           documentId: entry.id,
           path: entry.path,
           kind: 'section',
           detail: `section of ${entry.title}`,
-        },
+        }),
+        label: s.title,
+        path: entry.path,
         group: 'sections',
         tier: tier - 0.5,
         updatedAt: entry.updatedAt,
@@ -250,18 +266,18 @@ export function suggestReferences(
     const wanted = normalizeName(text);
     const insert = (e: CatalogEntry) =>
       trigger === '[[' ? formatWikilink(e, catalog) : formatMention(e, {}, catalog);
-    ranked = documentItems(catalog, wanted, kinds, insert);
+    ranked = documentItems(catalog, wanted, kinds, limit, insert);
     if (trigger === '@' && !kinds) ranked.push(...sectionItems(catalog, wanted));
   }
   ranked.sort(
     (a, b) =>
       b.tier - a.tier ||
-      b.updatedAt.localeCompare(a.updatedAt) ||
+      compareText(b.updatedAt, a.updatedAt) ||
       (a.order ?? 0) - (b.order ?? 0) ||
-      a.item.label.length - b.item.label.length ||
-      a.item.insert.localeCompare(b.item.insert),
+      a.label.length - b.label.length ||
+      compareText(a.path, b.path),
   );
-  const top = ranked.slice(0, Math.max(0, limit));
+  const top = ranked.slice(0, Math.max(0, limit)).map((r) => ({ group: r.group, item: r.item() }));
   const order = [...new Set(top.map((r) => r.group))];
   return order.map((kind) => ({
     kind,
