@@ -124,6 +124,9 @@ export interface DocumentStore {
 
   /** Candidate chunks containing any of the terms; the caller does the fine ranking. */
   searchLexical(query: LexicalQuery): Promise<LexicalHit[]>;
+  /** A cached one-line summary of one version of a document, or null. */
+  getSummary(documentId: string, contentHash: string): Promise<string | null>;
+  setSummary(documentId: string, contentHash: string, summary: string): Promise<void>;
   /** Every document ever indexed (deleted ones too) with the names and parts references resolve to. */
   listCatalogEntries(): Promise<CatalogEntry[]>;
   lexicalStats(terms: readonly string[]): Promise<LexicalStats>;

@@ -1,4 +1,5 @@
 export * from './analyze-text.ts';
+export * from './context/index.ts';
 export * from './display-text.ts';
 export * from './document.ts';
 export * from './document-store.ts';

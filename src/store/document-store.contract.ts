@@ -288,6 +288,15 @@ export function describeDocumentStore(
       });
     });
 
+    it('caches summaries per document version', async () => {
+      await store.writeDocument(sampleDocument(), []);
+      expect(await store.getSummary('doc-1', 'hash-1')).toBeNull();
+      await store.setSummary('doc-1', 'hash-1', 'About turbines.');
+      await store.setSummary('doc-1', 'hash-1', 'About wind turbines.');
+      expect(await store.getSummary('doc-1', 'hash-1')).toBe('About wind turbines.');
+      expect(await store.getSummary('doc-1', 'hash-2')).toBeNull();
+    });
+
     it('remembers entity types and touched file facts', async () => {
       const types = [{ type: 'person', fields: [{ name: 'email', type: 'email' as const }] }];
       await store.setEntityTypes(types);

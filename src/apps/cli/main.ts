@@ -1,18 +1,22 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { prepareContext } from '../../chat/index.ts';
 import {
   type ChatMode,
   DOCUMENT_KINDS,
   type DocumentKind,
   FootnoteError,
+  gptTokenCounter,
   loadReferenceCatalog,
+  memoizeTokenCounter,
   resolveReferences,
   type SuggestTrigger,
   suggestReferences,
 } from '../../core/index.ts';
 import { MAX_SEARCH_LIMIT, type SearchResult, searchWorkspace } from '../../search/index.ts';
 import { watchWorkspace } from '../../workspace/index.ts';
+import { formatContextReport } from './context-output.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
 import { type OpenWorkspace, openWorkspace, refreshIndex } from './open-workspace.ts';
 import { formatReferences, formatSuggestions, referenceJson } from './reference-output.ts';
@@ -91,6 +95,16 @@ const parseCount = (value: string): number => {
   if (!Number.isInteger(n) || n < 1 || n > 100) {
     throw new InvalidArgumentError(
       `expected an integer from 1 to 100, got ${JSON.stringify(value)}`,
+    );
+  }
+  return n;
+};
+
+const parseTokens = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 256 || n > 10_000_000) {
+    throw new InvalidArgumentError(
+      `expected a token count from 256 to 10000000, got ${JSON.stringify(value)}`,
     );
   }
   return n;
@@ -295,6 +309,63 @@ export function buildProgram(): Command {
           const refs = resolve(message as string, options.current);
           if (options.json) writeJson({ references: refs.map(referenceJson) });
           else process.stdout.write(`${formatReferences(refs, process.stdout)}\n`);
+        });
+      },
+    );
+
+  withCommonOptions(program.command('context'))
+    .description('show the context a message would give the model, and the report of what went in')
+    .argument('<message>', 'the message to prepare')
+    .option('--current <path>', 'the document open beside the chat')
+    .option('--mode <mode>', 'chat (read-only) or agent', parseMode, 'chat' as ChatMode)
+    .option(
+      '--pin <path>',
+      'pin a note (repeatable, at most 5 are used)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
+    .option('--window <tokens>', 'the model context window', parseTokens, 128_000)
+    .option('--reserve <tokens>', 'tokens kept free for the answer', parseTokens, 4096)
+    .option('--retrieve <n>', 'chunks retrieved for the message', parseCount, 10)
+    .option('--show', 'also print the system prompt and the referenced-documents list')
+    .action(
+      async (
+        message: string,
+        options: CommonOptions & {
+          current?: string;
+          mode: ChatMode;
+          pin?: string[];
+          window: number;
+          reserve: number;
+          retrieve: number;
+          show?: boolean;
+        },
+      ) => {
+        await withWorkspace(options, async (ws) => {
+          await refreshIndex(ws, { quiet: true });
+          const catalog = await loadReferenceCatalog(ws.store);
+          const { references, context } = await prepareContext(ws.store, catalog, message, {
+            tokenCounter: memoizeTokenCounter(gptTokenCounter),
+            currentPath: options.current ?? null,
+            mode: options.mode,
+            contextWindow: options.window,
+            answerReserve: options.reserve,
+            retrievalLimit: options.retrieve,
+            ...(options.pin && { pinned: options.pin }),
+          });
+          if (options.json) {
+            writeJson({
+              references: references.map(referenceJson),
+              context: {
+                report: context.report,
+                sources: context.sources,
+                preamble: context.preamble,
+                system: context.system,
+              },
+            });
+            return;
+          }
+          if (options.show) process.stdout.write(`${context.system}\n\n${context.preamble}\n\n`);
+          process.stdout.write(`${formatContextReport(context.report, process.stdout)}\n`);
         });
       },
     );

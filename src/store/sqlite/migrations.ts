@@ -82,4 +82,17 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'one-line document summaries, cached per document version',
+    sql: `
+      CREATE TABLE summaries (
+        document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        content_hash TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (document_id, content_hash)
+      );
+    `,
+  },
 ];

@@ -484,6 +484,20 @@ export class SqliteStore implements DocumentStore {
     return { ...this.averages, documentFrequency };
   }
 
+  async getSummary(documentId: string, contentHash: string): Promise<string | null> {
+    const row = this.sql(
+      'SELECT summary FROM summaries WHERE document_id = ? AND content_hash = ?',
+    ).get(documentId, contentHash) as { summary: string } | undefined;
+    return row?.summary ?? null;
+  }
+
+  async setSummary(documentId: string, contentHash: string, summary: string): Promise<void> {
+    this.sql(
+      `INSERT INTO summaries (document_id, content_hash, summary, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (document_id, content_hash) DO UPDATE SET summary = excluded.summary`,
+    ).run(documentId, contentHash, summary, new Date().toISOString());
+  }
+
   async listCatalogEntries(): Promise<CatalogEntry[]> {
     const rows = this.sql(
       'SELECT id, path, title, kind, status, aliases, slug, updated_at, structure, metadata FROM documents',

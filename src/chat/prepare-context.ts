@@ -1,0 +1,73 @@
+import {
+  type AssembledContext,
+  assembleContext,
+  type ChatMode,
+  type ContextOptions,
+  type DocumentStore,
+  type HistoryMessage,
+  loadContextInputs,
+  type Reference,
+  type ReferenceCatalog,
+  resolveReferences,
+  type Summarizer,
+} from '../core/index.ts';
+import { searchWorkspace } from '../search/index.ts';
+
+/** Options of {@link prepareContext}: how to read the message and how much context to give. */
+export interface PrepareContextOptions extends Omit<ContextOptions, 'tokenCounter'> {
+  readonly tokenCounter: ContextOptions['tokenCounter'];
+  readonly currentPath?: string | null;
+  readonly mode?: ChatMode;
+  readonly maxReferences?: number;
+  /** Pinned notes by id or path. */
+  readonly pinned?: readonly string[];
+  /** Chunks retrieved for the message and offered to the assembler. @default 10 */
+  readonly retrievalLimit?: number;
+  readonly history?: readonly HistoryMessage[];
+  readonly summarizer?: Summarizer;
+  readonly signal?: AbortSignal;
+}
+
+/** A message's resolved references and the context assembled for it. */
+export interface PreparedContext {
+  readonly references: readonly Reference[];
+  readonly context: AssembledContext;
+}
+
+/**
+ * Steps 1 and 2 of a chat turn: resolve the message's references, retrieve chunks for it, load
+ * what both point to, and assemble the model's context inside the budget.
+ */
+export async function prepareContext(
+  store: DocumentStore,
+  catalog: ReferenceCatalog,
+  message: string,
+  options: PrepareContextOptions,
+): Promise<PreparedContext> {
+  const {
+    currentPath = null,
+    mode = 'chat',
+    maxReferences,
+    pinned,
+    retrievalLimit = 10,
+    history,
+    summarizer,
+    signal,
+    ...budget
+  } = options;
+  const references = resolveReferences(message, catalog, {
+    currentPath,
+    mode,
+    ...(maxReferences !== undefined && { maxReferences }),
+  });
+  const retrieved =
+    retrievalLimit > 0 ? await searchWorkspace(store, message, { limit: retrievalLimit }) : [];
+  const inputs = await loadContextInputs(store, catalog, message, references, {
+    ...(pinned && { pinned }),
+    retrievedChunkIds: retrieved.map((r) => r.chunkId),
+    ...(history && { history }),
+    ...(summarizer && { summarizer }),
+    ...(signal && { signal }),
+  });
+  return { references, context: assembleContext(inputs, budget) };
+}

@@ -1,0 +1,104 @@
+import type { Section, StoredDocument } from '../document.ts';
+import { normalizeHeading } from '../references/normalize-name.ts';
+
+/** A span of a document body with a human label, as handed to the model. */
+export interface DocumentPart {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  /** `# Risks`, `§ conclusion`, `page 3`, `^decision-1`. */
+  readonly label: string;
+  readonly page: number | null;
+  readonly section: string | null;
+}
+
+const slice = (doc: StoredDocument, start: number, end: number) =>
+  doc.body.slice(start, end).trim();
+
+/** The text under a heading: from the heading to the next heading of the same or higher rank. */
+export function headingPart(doc: StoredDocument, heading: string): DocumentPart | null {
+  const wanted = normalizeHeading(heading);
+  const index = doc.headings.findIndex((h) => normalizeHeading(h.text) === wanted);
+  const h = doc.headings[index];
+  if (!h) return null;
+  const next = doc.headings.slice(index + 1).find((n) => n.level <= h.level);
+  const end = next?.start ?? doc.body.length;
+  return {
+    text: slice(doc, h.start, end),
+    start: h.start,
+    end,
+    label: `# ${h.text}`,
+    page: null,
+    section: null,
+  };
+}
+
+/** A content section by id, with its subsections. */
+export function sectionPart(doc: StoredDocument, sectionId: string): DocumentPart | null {
+  const s = doc.sections.find((x) => x.id === sectionId);
+  if (!s) return null;
+  return {
+    text: slice(doc, s.start, s.end),
+    start: s.start,
+    end: s.end,
+    label: `§ ${s.id}`,
+    page: null,
+    section: s.id,
+  };
+}
+
+/** The paragraph or list item a `^block` id labels. */
+export function blockPart(doc: StoredDocument, blockId: string): DocumentPart | null {
+  const b = doc.blocks.find((x) => x.id.toLowerCase() === blockId.toLowerCase());
+  if (!b) return null;
+  return {
+    text: slice(doc, b.start, b.end),
+    start: b.start,
+    end: b.end,
+    label: `^${b.id}`,
+    page: null,
+    section: null,
+  };
+}
+
+/** One PDF page's text. */
+export function pagePart(doc: StoredDocument, page: number): DocumentPart | null {
+  const p = doc.pages.find((x) => x.number === page);
+  if (!p) return null;
+  return {
+    text: slice(doc, p.start, p.end),
+    start: p.start,
+    end: p.end,
+    label: `page ${p.number}`,
+    page: p.number,
+    section: null,
+  };
+}
+
+/** The first real paragraph of a document (skipping headings, frontmatter-like lines and blank ones). */
+export function firstParagraph(doc: StoredDocument): string {
+  const summary = doc.metadata.summary;
+  if (typeof summary === 'string' && summary.trim()) return summary.trim();
+  for (const block of doc.body.split(/\n\s*\n/)) {
+    const text = block.trim();
+    if (text && !text.startsWith('#')) return text;
+  }
+  return '';
+}
+
+/** An outline of a document: its sections (with ids) or headings, indented by level. */
+export function outlineOf(doc: StoredDocument): string {
+  const lines: string[] =
+    doc.sections.length > 0
+      ? doc.sections.map(
+          (s: Section) =>
+            `${'  '.repeat(Math.max(0, s.level - 2))}- ${s.title} (id: ${s.id}, ${s.wordCount} words)`,
+        )
+      : doc.headings.map((h) => `${'  '.repeat(Math.max(0, h.level - 1))}- ${h.text}`);
+  if (doc.kind === 'pdf') lines.push(`- ${doc.pages.length} pages`);
+  return lines.join('\n');
+}
+
+/** How many sections a document has, counting headings for notes. */
+export const sectionCount = (doc: StoredDocument): number =>
+  doc.sections.length || doc.headings.length;
