@@ -153,5 +153,25 @@ export function formatVaultReport(result: VaultBenchResult): string {
       ],
     ],
   );
-  return `${runs}\n\n${other}\n\n${references}`;
+  const c = result.context;
+  const context = formatTable(
+    `Generated vault: context assembly (${c.references} references, ${c.entities} entities, ${c.chunks} chunks; ${c.meanContextTokens} context tokens on average)`,
+    [
+      { header: 'step' },
+      { header: 'p50 ms', align: 'right' },
+      { header: 'p99 ms', align: 'right' },
+      { header: 'target p99', align: 'right' },
+    ],
+    [
+      ['assemble (warm token-count cache)', ms(c.assembleMs.p50), ms(c.assembleMs.p99), '< 3 ms'],
+      [
+        'assemble (every token counted afresh)',
+        ms(c.coldAssembleMs.p50),
+        ms(c.coldAssembleMs.p99),
+        '',
+      ],
+      ['resolve + search + load from the store', ms(c.loadMs.p50), ms(c.loadMs.p99), ''],
+    ],
+  );
+  return `${runs}\n\n${other}\n\n${references}\n\n${context}`;
 }

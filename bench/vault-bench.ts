@@ -3,7 +3,9 @@ import { dirname, join } from 'node:path';
 import { searchWorkspace } from '../src/search/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
 import { type IndexReport, indexWorkspace } from '../src/workspace/index.ts';
+import { type ContextBenchResult, runContextBench } from './context-bench.ts';
 import { databaseBytes } from './database-bytes.ts';
+import { generateEntities } from './generate-entities.ts';
 import { generateVault, type VaultOptions, vaultEdit, vaultQueries } from './generate-vault.ts';
 import { logProgress } from './log-progress.ts';
 import { mean, percentile } from './metrics.ts';
@@ -46,6 +48,8 @@ export interface VaultBenchResult {
   };
   /** Parse + resolve and autocomplete latency on the indexed vault. */
   readonly references: ReferenceBenchResult;
+  /** Context assembly for a turn with references, entities and retrieved chunks. */
+  readonly context: ContextBenchResult;
   /** Resident memory when the section started: what earlier sections left behind. */
   readonly rssBeforeBytes: number;
   readonly processPeakRssBytes: number;
@@ -148,11 +152,18 @@ export async function runVaultBench(options: VaultBenchOptions = {}): Promise<Va
     );
 
     const references = await runReferenceBench(store);
+    for (const file of generateEntities(paths)) {
+      await mkdir(dirname(join(root, file.path)), { recursive: true });
+      await writeFile(join(root, file.path), file.content);
+    }
+    await indexWorkspace(root, store);
+    const context = await runContextBench(store);
 
     return {
       notes,
       folders,
       references,
+      context,
       bytes,
       generateSeconds,
       fullIndex,

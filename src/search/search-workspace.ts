@@ -37,6 +37,9 @@ export interface SearchOptions {
 /** Below this many chunks, corpus statistics are too thin for pseudo-relevance feedback to help. */
 export const MIN_FEEDBACK_CHUNKS = 200;
 
+/** Most query terms used to fetch candidates (the rarest ones). */
+export const MAX_CANDIDATE_TERMS = 12;
+
 /** Upper bound for `limit`, so one query cannot ask the store for everything. */
 export const MAX_SEARCH_LIMIT = 1000;
 
@@ -80,10 +83,18 @@ export async function searchWorkspace(
   const terms = analyzeQuery(query);
   if (terms.length === 0) return [];
   const want = Math.max(candidates, limit * 3);
-  const [hits, stats] = await Promise.all([
-    store.searchLexical({ terms, limit: want, ...(kinds && { kinds }) }),
-    store.lexicalStats(terms),
-  ]);
+  const stats = await store.lexicalStats(terms);
+  // Candidates come from the rarest terms only: a long message full of common words would
+  // otherwise make the store score nearly every chunk. Every term still counts in the ranking.
+  const selective = terms
+    .filter((t) => (stats.documentFrequency[t] ?? 0) > 0)
+    .sort((a, b) => (stats.documentFrequency[a] ?? 0) - (stats.documentFrequency[b] ?? 0))
+    .slice(0, MAX_CANDIDATE_TERMS);
+  const hits = await store.searchLexical({
+    terms: selective,
+    limit: want,
+    ...(kinds && { kinds }),
+  });
   const pool = hits.map((hit, order) => ({
     hit,
     order,

@@ -48,6 +48,9 @@ interface Candidate {
 
 const LOADED = new Set(['resolved', 'archived']);
 
+/** Tokens added per item for the blank line between blocks and merges across the label/text join. */
+const ITEM_MARGIN_TOKENS = 4;
+
 const originLabel: Readonly<Record<ContextOrigin, string>> = {
   reference: 'referenced by the user',
   pinned: 'pinned by the user',
@@ -373,17 +376,18 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
   const sources: ContextSource[] = [];
   const items: ContextReportItem[] = [];
   for (const c of collectCandidates(inputs, o)) {
-    const full = c.render(next, c.text);
-    const fullTokens = counter.count(full) + 2;
+    // Text and label are counted apart so the text's count is reused across turns (the label
+    // carries this turn's source number); the margin covers tokens merged across the join.
+    const overhead = counter.count(c.render(next, '')) + ITEM_MARGIN_TOKENS;
+    const fullTokens = counter.count(c.text) + overhead;
     let text = c.text;
     let outcome: ContextReportItem['outcome'] = 'whole';
     let reason = c.note;
     let tokens = fullTokens;
     if (fullTokens > remaining) {
-      const overhead = counter.count(c.render(next, '')) + 4;
       if (remaining - overhead >= o.minCutTokens) {
         text = `${truncateToTokens(c.text, remaining - overhead - 2, counter)}…`;
-        tokens = counter.count(c.render(next, text)) + 2;
+        tokens = counter.count(text) + overhead;
         outcome = 'cut';
         reason = `cut to fit the budget (${fullTokens} → ${tokens} tokens)${c.note ? `; ${c.note}` : ''}`;
       } else {

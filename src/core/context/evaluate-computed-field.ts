@@ -144,12 +144,34 @@ export function compareEntitiesByName(a: EntityRecord, b: EntityRecord): number 
   return 0;
 }
 
+/** Results per lookup: a lookup stands for one version of the index, so its answers never change. */
+const results = new WeakMap<EntityGraphLookup, Map<string, EntityRecord[]>>();
+
 /** Runs a computed field's saved query for one owner entity, so its derived value can be shown. */
 export function evaluateComputedQuery(
   query: string,
   self: EntityRecord,
   lookup: EntityGraphLookup,
   limit = 10,
+): EntityRecord[] {
+  let memo = results.get(lookup);
+  if (!memo) {
+    memo = new Map();
+    results.set(lookup, memo);
+  }
+  const key = `${self.id}\u0000${limit}\u0000${query}`;
+  const known = memo.get(key);
+  if (known) return [...known];
+  const found = runComputedQuery(query, self, lookup, limit);
+  memo.set(key, found);
+  return [...found];
+}
+
+function runComputedQuery(
+  query: string,
+  self: EntityRecord,
+  lookup: EntityGraphLookup,
+  limit: number,
 ): EntityRecord[] {
   const max = Math.floor(limit);
   if (!(max > 0)) return [];

@@ -85,15 +85,24 @@ export async function loadEntityLookup(
     }
   }
   const rank = (e: EntityRecord) => (e.status === 'active' ? 0 : e.status === 'archived' ? 1 : 2);
+  const byKey = new Map<string, EntityRecord[]>();
+  for (const e of entities) {
+    for (const key of new Set([e.entityId.toLowerCase(), e.name.toLowerCase()])) {
+      byKey.set(
+        key,
+        [...(byKey.get(key) ?? []), e].sort((a, b) => rank(a) - rank(b)),
+      );
+    }
+  }
+  const byType = new Map<string, EntityRecord[]>();
+  for (const e of entities)
+    if (e.status !== 'deleted') byType.set(e.type, [...(byType.get(e.type) ?? []), e]);
   return {
     entityByRef(value, type) {
-      const wanted = value.trim().toLowerCase();
-      const matches = entities
-        .filter((e) => e.entityId.toLowerCase() === wanted || e.name.toLowerCase() === wanted)
-        .sort((a, b) => Number(b.type === type) - Number(a.type === type) || rank(a) - rank(b));
-      return matches[0] ?? null;
+      const matches = byKey.get(value.trim().toLowerCase()) ?? [];
+      return (type && matches.find((e) => e.type === type)) || matches[0] || null;
     },
-    entitiesOfType: (type) => entities.filter((e) => e.type === type && e.status !== 'deleted'),
+    entitiesOfType: (type) => byType.get(type) ?? [],
     noteByRef: (value) => notes.get(value.trim().toLowerCase()) ?? null,
   };
 }
