@@ -1,5 +1,6 @@
 import type { StoredDocument } from '../document.ts';
 import type { DocumentStore } from '../document-store.ts';
+import { emptyReference } from '../references/parse-references.ts';
 import type { ParsedReference, Reference } from '../references/reference.ts';
 import type { CatalogEntry, ReferenceCatalog } from '../references/reference-catalog.ts';
 import { resolveWikilink } from '../references/resolve-wikilink.ts';
@@ -21,22 +22,8 @@ export interface LoadContextOptions {
 const LOADED = new Set(['resolved', 'archived']);
 
 /** A wikilink to `name`, as if written `[[name]]`: note_ref values resolve by the same rules. */
-const wikilinkTo = (name: string): ParsedReference => ({
-  syntax: 'wikilink',
-  raw: `[[${name}]]`,
-  start: 0,
-  end: name.length + 4,
-  name,
-  embed: false,
-  alias: null,
-  heading: null,
-  block: null,
-  sectionTitle: null,
-  sectionRest: null,
-  page: null,
-  prefix: null,
-  quoted: false,
-});
+const wikilinkTo = (name: string): ParsedReference =>
+  emptyReference('wikilink', `[[${name}]]`, 0, name.length + 4, name);
 
 const toEntity = (doc: StoredDocument): EntityRecord | null =>
   doc.entity

@@ -514,7 +514,8 @@ function isWordPunctuation(code: number, path: boolean): boolean {
 // ---------------------------------------------------------------------------------------------
 // Small helpers.
 
-function emptyReference(
+/** A reference spanning `message[start, end)` with nothing but its name set; parsers fill in the rest. */
+export function emptyReference(
   syntax: ParsedReference['syntax'],
   message: string,
   start: number,

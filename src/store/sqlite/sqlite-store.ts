@@ -509,14 +509,7 @@ export class SqliteStore implements DocumentStore {
       >;
       const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
       return {
-        id: row.id,
-        path: row.path,
-        title: row.title,
-        kind: row.kind,
-        status: row.status,
-        aliases: JSON.parse(row.aliases) as string[],
-        slug: row.slug,
-        updatedAt: row.updated_at,
+        ...toSummary(row),
         headings: (structure.headings ?? []).map((h) => ({
           text: h.text,
           anchor: h.anchor,
