@@ -10,3 +10,4 @@ export * from './excerpt.ts';
 export * from './link-target.ts';
 export * from './query-terms.ts';
 export * from './references/index.ts';
+export * from './messages/index.ts';

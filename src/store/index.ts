@@ -1,3 +1,4 @@
 export * from './sqlite/migrations.ts';
 export * from './sqlite/open-database.ts';
+export * from './sqlite/sqlite-session-store.ts';
 export * from './sqlite/sqlite-store.ts';

@@ -95,4 +95,58 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'sessions, messages, document versions, audit events',
+    sql: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        workspace_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX sessions_owner ON sessions(workspace_id, user_id, updated_at);
+
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+        content TEXT NOT NULL,
+        status TEXT NOT NULL,
+        grounded INTEGER NOT NULL DEFAULT 0,
+        schema_version INTEGER NOT NULL,
+        payload TEXT NOT NULL DEFAULT '{}',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (session_id, seq)
+      );
+
+      CREATE TABLE versions (
+        id TEXT PRIMARY KEY,
+        document_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        content TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        reference TEXT,
+        note TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX versions_document ON versions(document_id, created_at);
+
+      CREATE TABLE audit_events (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        session_id TEXT,
+        message_id TEXT,
+        document_id TEXT,
+        path TEXT,
+        detail TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX audit_document ON audit_events(document_id, created_at);
+    `,
+  },
 ];

@@ -1,0 +1,138 @@
+import type { DocumentKind } from '../document.ts';
+import type { Reference } from '../references/reference.ts';
+
+/** Version of the stored message format; older rows are upgraded when read. */
+export const MESSAGE_SCHEMA_VERSION = 2;
+
+/** How a message ended: answered in full, cut off (connection dropped, process stopped), or failed. */
+export type MessageStatus = 'complete' | 'interrupted' | 'failed';
+
+/** One numbered source of an assistant message, kept with it so reloads show the same citations. */
+export interface Citation {
+  readonly n: number;
+  readonly documentId: string;
+  readonly path: string;
+  readonly title: string;
+  readonly kind: DocumentKind;
+  readonly chunkId: string | null;
+  readonly page: number | null;
+  readonly section: string | null;
+  readonly excerpt: string;
+  /** Span of the source in its document body. */
+  readonly start: number;
+  readonly end: number;
+  /** Where the answer quoted this source: the quoted text and its span in the document, if found. */
+  readonly quote: {
+    readonly text: string;
+    readonly start: number | null;
+    readonly end: number | null;
+    readonly found: boolean;
+  } | null;
+  /** At least one valid marker in the answer points to this source. */
+  readonly cited: boolean;
+  /** The source exists and its number is usable (always true for listed sources). */
+  readonly valid: boolean;
+}
+
+/** A marker in the answer text that points nowhere: kept as text, never rendered as a link. */
+export interface InvalidMarker {
+  readonly raw: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A tool the model called during the turn. */
+export interface ToolCallRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+  readonly ok: boolean;
+  /** Short description of the result or the error, never binary data. */
+  readonly summary: string;
+}
+
+/** One message of a session. */
+export interface ChatMessage {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+  readonly status: MessageStatus;
+  readonly grounded: boolean;
+  readonly references: readonly Reference[];
+  readonly citations: readonly Citation[];
+  readonly invalidMarkers: readonly InvalidMarker[];
+  readonly toolCalls: readonly ToolCallRecord[];
+  /** What the model was given (assistant messages); free-form JSON of the context report. */
+  readonly context: unknown;
+  readonly error: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A conversation: belongs to one workspace and one user. */
+export interface Session {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly userId: string;
+  readonly title: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly messageCount: number;
+  readonly lastMessageAt: string | null;
+}
+
+/** A stored version of a document, written before an agent edit changed it. */
+export interface DocumentVersion {
+  readonly id: string;
+  readonly documentId: string;
+  readonly path: string;
+  /** The file's full text in this version. */
+  readonly content: string;
+  readonly contentHash: string;
+  /** The reference that allowed the edit, as written, and where. */
+  readonly reference: {
+    readonly raw: string;
+    readonly messageId: string | null;
+    readonly sessionId: string | null;
+  } | null;
+  readonly note: string;
+  readonly createdAt: string;
+}
+
+/** Something worth an audit trail: an edit, a refused edit, a rollback. */
+export interface AuditEvent {
+  readonly id: string;
+  readonly kind: 'edit' | 'edit_refused' | 'rollback';
+  readonly sessionId: string | null;
+  readonly messageId: string | null;
+  readonly documentId: string | null;
+  readonly path: string | null;
+  readonly detail: Readonly<Record<string, unknown>>;
+  readonly createdAt: string;
+}
+
+/** The persistence chat needs: sessions, messages, versions and audit events. */
+export interface SessionStore {
+  createSession(session: Omit<Session, 'messageCount' | 'lastMessageAt'>): Promise<Session>;
+  getSession(id: string): Promise<Session | null>;
+  listSessions(filter: {
+    readonly workspaceId: string;
+    readonly userId: string;
+  }): Promise<Session[]>;
+  renameSession(id: string, title: string): Promise<void>;
+  deleteSession(id: string): Promise<boolean>;
+  /** Writes a turn's user and assistant messages together, in one transaction. */
+  appendTurn(user: ChatMessage, assistant: ChatMessage): Promise<void>;
+  /** Replaces a stored message (the assistant's, as its answer completes). */
+  updateMessage(message: ChatMessage): Promise<void>;
+  listMessages(sessionId: string): Promise<ChatMessage[]>;
+  addVersion(version: DocumentVersion): Promise<void>;
+  listVersions(documentId: string): Promise<DocumentVersion[]>;
+  getVersion(id: string): Promise<DocumentVersion | null>;
+  addAuditEvent(event: AuditEvent): Promise<void>;
+  listAuditEvents(filter?: {
+    readonly documentId?: string;
+    readonly sessionId?: string;
+  }): Promise<AuditEvent[]>;
+}

@@ -1,0 +1,91 @@
+import type { Reference } from '../references/reference.ts';
+import {
+  type ChatMessage,
+  type Citation,
+  MESSAGE_SCHEMA_VERSION,
+  type MessageStatus,
+} from './message.ts';
+
+/** The parts of a message stored as JSON beside its columns. */
+export interface MessagePayload {
+  readonly references: readonly Reference[];
+  readonly citations: readonly Citation[];
+  readonly invalidMarkers: ChatMessage['invalidMarkers'];
+  readonly toolCalls: ChatMessage['toolCalls'];
+  readonly context: unknown;
+  readonly error: string | null;
+}
+
+/** A stored message row, as any store adapter keeps it. */
+export interface MessageRow {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly role: string;
+  readonly content: string;
+  readonly status: string;
+  readonly grounded: boolean;
+  readonly schemaVersion: number;
+  readonly payload: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** Turns a message into a row for storage, at the current schema version. */
+export function serializeMessage(message: ChatMessage): MessageRow {
+  const payload: MessagePayload = {
+    references: message.references,
+    citations: message.citations,
+    invalidMarkers: message.invalidMarkers,
+    toolCalls: message.toolCalls,
+    context: message.context,
+    error: message.error,
+  };
+  return {
+    id: message.id,
+    sessionId: message.sessionId,
+    role: message.role,
+    content: message.content,
+    status: message.status,
+    grounded: message.grounded,
+    schemaVersion: MESSAGE_SCHEMA_VERSION,
+    payload: JSON.stringify(payload),
+    createdAt: message.createdAt,
+    updatedAt: message.updatedAt,
+  };
+}
+
+const STATUSES: readonly MessageStatus[] = ['complete', 'interrupted', 'failed'];
+
+const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/**
+ * Reads a stored row of any schema version: version 1 rows (sessions saved before references and
+ * citations existed) load with empty lists, so old sessions still open and continue.
+ */
+export function deserializeMessage(row: MessageRow): ChatMessage {
+  let payload: Partial<MessagePayload> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.payload || '{}');
+    if (parsed && typeof parsed === 'object') payload = parsed as Partial<MessagePayload>;
+  } catch {
+    payload = { error: 'stored message payload was unreadable' };
+  }
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    role: row.role === 'assistant' ? 'assistant' : 'user',
+    content: row.content,
+    status: (STATUSES as readonly string[]).includes(row.status)
+      ? (row.status as MessageStatus)
+      : 'complete',
+    grounded: row.grounded,
+    references: asArray(payload.references),
+    citations: asArray(payload.citations),
+    invalidMarkers: asArray(payload.invalidMarkers),
+    toolCalls: asArray(payload.toolCalls),
+    context: payload.context ?? null,
+    error: typeof payload.error === 'string' ? payload.error : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

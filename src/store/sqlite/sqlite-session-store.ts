@@ -1,0 +1,272 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import {
+  type AuditEvent,
+  type ChatMessage,
+  type DocumentVersion,
+  deserializeMessage,
+  type MessageRow,
+  type Session,
+  type SessionStore,
+  serializeMessage,
+} from '../../core/index.ts';
+
+interface SessionRow {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+  message_count: number;
+  last_message_at: string | null;
+}
+
+interface StoredMessageRow {
+  id: string;
+  session_id: string;
+  role: string;
+  content: string;
+  status: string;
+  grounded: number;
+  schema_version: number;
+  payload: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const toSession = (row: SessionRow): Session => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  userId: row.user_id,
+  title: row.title,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  messageCount: row.message_count,
+  lastMessageAt: row.last_message_at,
+});
+
+const toMessageRow = (row: StoredMessageRow): MessageRow => ({
+  id: row.id,
+  sessionId: row.session_id,
+  role: row.role,
+  content: row.content,
+  status: row.status,
+  grounded: row.grounded === 1,
+  schemaVersion: row.schema_version,
+  payload: row.payload,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const SESSION_SELECT = `SELECT s.*, COUNT(m.id) AS message_count, MAX(m.created_at) AS last_message_at
+  FROM sessions s LEFT JOIN messages m ON m.session_id = s.id`;
+
+/** Sessions, messages, versions and audit events in the workspace's SQLite file. */
+export class SqliteSessionStore implements SessionStore {
+  private readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+
+  /** Shares the connection of the document store, so both write to one database file. */
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  private sql(text: string): StatementSync {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  private inTransaction<T>(work: () => T): T {
+    if (this.db.isTransaction) return work();
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  async createSession(session: Omit<Session, 'messageCount' | 'lastMessageAt'>): Promise<Session> {
+    this.sql(
+      'INSERT INTO sessions (id, workspace_id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(
+      session.id,
+      session.workspaceId,
+      session.userId,
+      session.title,
+      session.createdAt,
+      session.updatedAt,
+    );
+    return { ...session, messageCount: 0, lastMessageAt: null };
+  }
+
+  async getSession(id: string): Promise<Session | null> {
+    const row = this.sql(`${SESSION_SELECT} WHERE s.id = ? GROUP BY s.id`).get(id) as
+      | SessionRow
+      | undefined;
+    return row ? toSession(row) : null;
+  }
+
+  async listSessions(filter: { workspaceId: string; userId: string }): Promise<Session[]> {
+    const rows = this.sql(
+      `${SESSION_SELECT} WHERE s.workspace_id = ? AND s.user_id = ? GROUP BY s.id ORDER BY s.updated_at DESC, s.id`,
+    ).all(filter.workspaceId, filter.userId) as unknown as SessionRow[];
+    return rows.map(toSession);
+  }
+
+  async renameSession(id: string, title: string): Promise<void> {
+    this.sql('UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?').run(
+      title,
+      new Date().toISOString(),
+      id,
+    );
+  }
+
+  async deleteSession(id: string): Promise<boolean> {
+    return this.inTransaction(
+      () => Number(this.sql('DELETE FROM sessions WHERE id = ?').run(id).changes) > 0,
+    );
+  }
+
+  async appendTurn(user: ChatMessage, assistant: ChatMessage): Promise<void> {
+    this.inTransaction(() => {
+      const { next } = this.sql(
+        'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM messages WHERE session_id = ?',
+      ).get(user.sessionId) as { next: number };
+      const insert = this.sql(
+        `INSERT INTO messages (id, session_id, seq, role, content, status, grounded, schema_version, payload, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      [user, assistant].forEach((message, i) => {
+        const row = serializeMessage(message);
+        insert.run(
+          row.id,
+          row.sessionId,
+          next + i,
+          row.role,
+          row.content,
+          row.status,
+          row.grounded ? 1 : 0,
+          row.schemaVersion,
+          row.payload,
+          row.createdAt,
+          row.updatedAt,
+        );
+      });
+      this.sql('UPDATE sessions SET updated_at = ? WHERE id = ?').run(
+        assistant.updatedAt,
+        user.sessionId,
+      );
+    });
+  }
+
+  async updateMessage(message: ChatMessage): Promise<void> {
+    const row = serializeMessage(message);
+    this.inTransaction(() => {
+      this.sql(
+        `UPDATE messages SET content = ?, status = ?, grounded = ?, schema_version = ?, payload = ?, updated_at = ?
+         WHERE id = ? AND session_id = ?`,
+      ).run(
+        row.content,
+        row.status,
+        row.grounded ? 1 : 0,
+        row.schemaVersion,
+        row.payload,
+        row.updatedAt,
+        row.id,
+        row.sessionId,
+      );
+      this.sql('UPDATE sessions SET updated_at = ? WHERE id = ?').run(row.updatedAt, row.sessionId);
+    });
+  }
+
+  async listMessages(sessionId: string): Promise<ChatMessage[]> {
+    const rows = this.sql('SELECT * FROM messages WHERE session_id = ? ORDER BY seq').all(
+      sessionId,
+    ) as unknown as StoredMessageRow[];
+    return rows.map((r) => deserializeMessage(toMessageRow(r)));
+  }
+
+  async addVersion(version: DocumentVersion): Promise<void> {
+    this.sql(
+      'INSERT INTO versions (id, document_id, path, content, content_hash, reference, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      version.id,
+      version.documentId,
+      version.path,
+      version.content,
+      version.contentHash,
+      version.reference ? JSON.stringify(version.reference) : null,
+      version.note,
+      version.createdAt,
+    );
+  }
+
+  private toVersion(row: Record<string, unknown>): DocumentVersion {
+    return {
+      id: String(row.id),
+      documentId: String(row.document_id),
+      path: String(row.path),
+      content: String(row.content),
+      contentHash: String(row.content_hash),
+      reference: row.reference
+        ? (JSON.parse(String(row.reference)) as DocumentVersion['reference'])
+        : null,
+      note: String(row.note),
+      createdAt: String(row.created_at),
+    };
+  }
+
+  async listVersions(documentId: string): Promise<DocumentVersion[]> {
+    const rows = this.sql(
+      'SELECT * FROM versions WHERE document_id = ? ORDER BY created_at, rowid',
+    ).all(documentId);
+    return rows.map((r) => this.toVersion(r as Record<string, unknown>));
+  }
+
+  async getVersion(id: string): Promise<DocumentVersion | null> {
+    const row = this.sql('SELECT * FROM versions WHERE id = ?').get(id);
+    return row ? this.toVersion(row as Record<string, unknown>) : null;
+  }
+
+  async addAuditEvent(event: AuditEvent): Promise<void> {
+    this.sql(
+      'INSERT INTO audit_events (id, kind, session_id, message_id, document_id, path, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      event.id,
+      event.kind,
+      event.sessionId,
+      event.messageId,
+      event.documentId,
+      event.path,
+      JSON.stringify(event.detail),
+      event.createdAt,
+    );
+  }
+
+  async listAuditEvents(
+    filter: { documentId?: string; sessionId?: string } = {},
+  ): Promise<AuditEvent[]> {
+    const rows = this.sql(
+      `SELECT * FROM audit_events WHERE (?1 IS NULL OR document_id = ?1) AND (?2 IS NULL OR session_id = ?2)
+       ORDER BY created_at, rowid`,
+    ).all(filter.documentId ?? null, filter.sessionId ?? null) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      id: String(r.id),
+      kind: r.kind as AuditEvent['kind'],
+      sessionId: (r.session_id as string | null) ?? null,
+      messageId: (r.message_id as string | null) ?? null,
+      documentId: (r.document_id as string | null) ?? null,
+      path: (r.path as string | null) ?? null,
+      detail: JSON.parse(String(r.detail)) as Record<string, unknown>,
+      createdAt: String(r.created_at),
+    }));
+  }
+}
