@@ -1,4 +1,5 @@
 export * from './analyze-text.ts';
+export * from './citations/index.ts';
 export * from './context/index.ts';
 export * from './display-text.ts';
 export * from './document.ts';
@@ -8,6 +9,7 @@ export * from './entity-schema.ts';
 export * from './errors.ts';
 export * from './excerpt.ts';
 export * from './link-target.ts';
+export * from './messages/index.ts';
+export * from './permissions/index.ts';
 export * from './query-terms.ts';
 export * from './references/index.ts';
-export * from './messages/index.ts';

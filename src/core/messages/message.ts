@@ -1,4 +1,4 @@
-import type { DocumentKind } from '../document.ts';
+import type { Citation } from '../citations/check-citations.ts';
 import type { Reference } from '../references/reference.ts';
 
 /** Version of the stored message format; older rows are upgraded when read. */
@@ -6,33 +6,6 @@ export const MESSAGE_SCHEMA_VERSION = 2;
 
 /** How a message ended: answered in full, cut off (connection dropped, process stopped), or failed. */
 export type MessageStatus = 'complete' | 'interrupted' | 'failed';
-
-/** One numbered source of an assistant message, kept with it so reloads show the same citations. */
-export interface Citation {
-  readonly n: number;
-  readonly documentId: string;
-  readonly path: string;
-  readonly title: string;
-  readonly kind: DocumentKind;
-  readonly chunkId: string | null;
-  readonly page: number | null;
-  readonly section: string | null;
-  readonly excerpt: string;
-  /** Span of the source in its document body. */
-  readonly start: number;
-  readonly end: number;
-  /** Where the answer quoted this source: the quoted text and its span in the document, if found. */
-  readonly quote: {
-    readonly text: string;
-    readonly start: number | null;
-    readonly end: number | null;
-    readonly found: boolean;
-  } | null;
-  /** At least one valid marker in the answer points to this source. */
-  readonly cited: boolean;
-  /** The source exists and its number is usable (always true for listed sources). */
-  readonly valid: boolean;
-}
 
 /** A marker in the answer text that points nowhere: kept as text, never rendered as a link. */
 export interface InvalidMarker {

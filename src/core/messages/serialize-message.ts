@@ -1,10 +1,6 @@
+import type { Citation } from '../citations/check-citations.ts';
 import type { Reference } from '../references/reference.ts';
-import {
-  type ChatMessage,
-  type Citation,
-  MESSAGE_SCHEMA_VERSION,
-  type MessageStatus,
-} from './message.ts';
+import { type ChatMessage, MESSAGE_SCHEMA_VERSION, type MessageStatus } from './message.ts';
 
 /** The parts of a message stored as JSON beside its columns. */
 export interface MessagePayload {

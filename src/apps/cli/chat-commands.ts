@@ -1,0 +1,287 @@
+import type { Command } from 'commander';
+import {
+  exportSessionJson,
+  exportSessionMarkdown,
+  rollbackDocument,
+  runTurn,
+  SessionNotFoundError,
+  type TurnEvent,
+  type TurnResult,
+} from '../../chat/index.ts';
+import {
+  type ChatMode,
+  gptTokenCounter,
+  loadReferenceCatalog,
+  memoizeTokenCounter,
+} from '../../core/index.ts';
+import { describeModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
+import { SqliteSessionStore } from '../../store/index.ts';
+import { formatAnswerFooter, formatSessions, formatVersions, messageJson } from './chat-output.ts';
+import {
+  type CommonOptions,
+  parseMode,
+  withCommonOptions,
+  withWorkspace,
+  writeJson,
+} from './cli-options.ts';
+import { style } from './format-output.ts';
+import { type OpenWorkspace, refreshIndex } from './open-workspace.ts';
+import { UsageError } from './usage-error.ts';
+
+/** Options of one turn from the command line. */
+export interface TurnFlags {
+  readonly session?: string;
+  readonly mode: ChatMode;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly dryRun?: boolean;
+  readonly current?: string;
+  readonly pin?: string[];
+}
+
+const tokenCounter = memoizeTokenCounter(gptTokenCounter);
+
+/** Shows a turn as it happens: text on stdout, tool activity on stderr. */
+export function terminalRenderer(stdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream) {
+  const s = style(stderr);
+  return (event: TurnEvent) => {
+    if (event.type === 'text-delta') stdout.write(event.text);
+    else if (event.type === 'tool-call') {
+      const input = event.input as { query?: string; path?: string };
+      const what = input?.query
+        ? `searching "${input.query}"`
+        : input?.path
+          ? `${event.name.replace('_', ' ')} ${input.path}`
+          : event.name;
+      stderr.write(s.dim(`  … ${what}\n`));
+    } else if (event.type === 'tool-result' && !event.ok)
+      stderr.write(s.yellow(`  ✗ ${event.name}: ${event.summary}\n`));
+    else if (event.type === 'edit') {
+      stderr.write(
+        `${event.edit.applied ? s.green(`  ✓ edited ${event.edit.path} (version ${event.edit.versionId})`) : s.cyan(`  proposed edit to ${event.edit.path} (dry run, nothing written):`)}\n`,
+      );
+      if (!event.edit.applied) stderr.write(`${event.edit.diff}\n`);
+    }
+  };
+}
+
+/** Runs one turn against an open workspace with the model the flags (or environment) choose. */
+export async function askOnce(
+  ws: OpenWorkspace,
+  message: string,
+  flags: TurnFlags,
+  onEvent?: (event: TurnEvent) => void,
+  signal?: AbortSignal,
+): Promise<TurnResult> {
+  if (flags.model) parseModelSpec(flags.model);
+  const spec = {
+    ...(flags.model && { model: flags.model }),
+    ...(flags.baseUrl && { baseUrl: flags.baseUrl }),
+  };
+  const model = resolveModel(spec);
+  await refreshIndex(ws, { quiet: true });
+  const catalog = await loadReferenceCatalog(ws.store);
+  return runTurn({
+    root: ws.root,
+    store: ws.store,
+    sessions: new SqliteSessionStore(ws.store.db),
+    catalog,
+    model,
+    tokenCounter,
+    message,
+    sessionId: flags.session ?? null,
+    mode: flags.mode,
+    currentPath: flags.current ?? null,
+    ...(flags.pin && { pinned: flags.pin }),
+    dryRun: flags.dryRun ?? false,
+    reindex: async () => {
+      await refreshIndex(ws, { quiet: true });
+    },
+    ...(onEvent && { onEvent }),
+    ...(signal && { signal }),
+  });
+}
+
+/** `model` description for people, e.g. in `ask` output and `chat`'s banner. */
+export const modelLabel = (flags: Pick<TurnFlags, 'model' | 'baseUrl'>) =>
+  describeModel({
+    ...(flags.model && { model: flags.model }),
+    ...(flags.baseUrl && { baseUrl: flags.baseUrl }),
+  });
+
+const withTurnOptions = (command: Command) =>
+  command
+    .option('--session <id>', 'continue this session')
+    .option(
+      '--mode <mode>',
+      'chat (read-only) or agent (may edit referenced documents)',
+      parseMode,
+      'chat' as ChatMode,
+    )
+    .option(
+      '--model <provider:name>',
+      'openai:…, anthropic:…, openai-compatible:…, ollama:… (default: the offline model)',
+    )
+    .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
+    .option('--dry-run', 'show edits as diffs instead of writing them')
+    .option('--current <path>', 'the document open beside the chat')
+    .option('--pin <path>', 'pin a note (repeatable)', (v: string, all: string[] = []) => [
+      ...all,
+      v,
+    ]);
+
+/** Adds `ask`, `sessions`, `versions` and `rollback` to the program. */
+export function registerChatCommands(program: Command): void {
+  withTurnOptions(withCommonOptions(program.command('ask')))
+    .description('ask one question; the answer streams, with its references and sources')
+    .argument('<message>', 'the message, with [[wikilinks]] and @mentions')
+    .action(async (message: string, options: CommonOptions & TurnFlags) => {
+      await withWorkspace(options, async (ws) => {
+        const controller = new AbortController();
+        const stop = () => controller.abort();
+        process.once('SIGINT', stop);
+        try {
+          const onEvent = options.json
+            ? undefined
+            : terminalRenderer(process.stdout, process.stderr);
+          const result = await askOnce(ws, message, options, onEvent, controller.signal);
+          if (options.json) {
+            writeJson({
+              sessionId: result.session.id,
+              context: result.context.report,
+              message: messageJson(result.assistant),
+              edits: result.edits,
+            });
+          } else {
+            process.stdout.write(
+              `\n\n${formatAnswerFooter(result.assistant, ws.root, process.stdout)}\n`,
+            );
+            process.stderr.write(
+              style(process.stderr).dim(`session ${result.session.id} · ${modelLabel(options)}\n`),
+            );
+          }
+          if (result.assistant.status === 'failed')
+            throw new Error(`the model failed: ${result.assistant.error}`);
+        } finally {
+          process.off('SIGINT', stop);
+        }
+      });
+    });
+
+  const sessions = program
+    .command('sessions')
+    .description('list, show, export or delete chat sessions');
+  withCommonOptions(sessions.command('list'))
+    .description('list sessions, most recent first')
+    .action(async (options: CommonOptions) => {
+      await withWorkspace(options, async (ws) => {
+        const list = await new SqliteSessionStore(ws.store.db).listSessions({
+          workspaceId: 'default',
+          userId: 'local',
+        });
+        if (options.json) writeJson({ sessions: list });
+        else process.stdout.write(`${formatSessions(list, process.stdout)}\n`);
+      });
+    });
+  const loadSession = async (ws: OpenWorkspace, id: string) => {
+    const store = new SqliteSessionStore(ws.store.db);
+    const session = await store.getSession(id);
+    if (!session) throw new SessionNotFoundError(id);
+    return { store, session, messages: await store.listMessages(id) };
+  };
+  withCommonOptions(sessions.command('show'))
+    .description('show a session with its references and citations')
+    .argument('<id>')
+    .action(async (id: string, options: CommonOptions) => {
+      await withWorkspace(options, async (ws) => {
+        const { session, messages } = await loadSession(ws, id);
+        if (options.json) {
+          writeJson({ session, messages: messages.map(messageJson) });
+          return;
+        }
+        const s = style(process.stdout);
+        process.stdout.write(`${s.bold(session.title)}\n\n`);
+        for (const m of messages) {
+          process.stdout.write(`${s.bold(m.role === 'user' ? 'You' : 'Footnote')}\n${m.content}\n`);
+          if (m.role === 'assistant')
+            process.stdout.write(`${formatAnswerFooter(m, ws.root, process.stdout)}\n`);
+          process.stdout.write('\n');
+        }
+      });
+    });
+  withCommonOptions(sessions.command('export'))
+    .description('export a session as Markdown (citations as footnotes) or JSON')
+    .argument('<id>')
+    .option('--format <format>', 'md or json', 'md')
+    .action(async (id: string, options: CommonOptions & { format: string }) => {
+      if (options.format !== 'md' && options.format !== 'json')
+        throw new UsageError(
+          `--format: expected md or json, got ${JSON.stringify(options.format)}`,
+        );
+      await withWorkspace(options, async (ws) => {
+        const { session, messages } = await loadSession(ws, id);
+        process.stdout.write(
+          options.format === 'md'
+            ? exportSessionMarkdown(session, messages)
+            : exportSessionJson(session, messages),
+        );
+      });
+    });
+  withCommonOptions(sessions.command('delete'))
+    .description('delete a session and its messages')
+    .argument('<id>')
+    .action(async (id: string, options: CommonOptions) => {
+      await withWorkspace(options, async (ws) => {
+        const deleted = await new SqliteSessionStore(ws.store.db).deleteSession(id);
+        if (!deleted) throw new SessionNotFoundError(id);
+        if (options.json) writeJson({ deleted: id });
+        else process.stdout.write(`Deleted session ${id}.\n`);
+      });
+    });
+
+  withCommonOptions(program.command('versions'))
+    .description('list the versions agent edits created for a document')
+    .argument('<path>', 'workspace-relative path')
+    .action(async (path: string, options: CommonOptions) => {
+      await withWorkspace(options, async (ws) => {
+        await refreshIndex(ws, { quiet: true });
+        const doc = await ws.store.getDocumentByPath(path);
+        if (!doc) throw new UsageError(`no document at ${path}`);
+        const versions = await new SqliteSessionStore(ws.store.db).listVersions(doc.id);
+        if (options.json)
+          writeJson({ path, versions: versions.map(({ content: _content, ...v }) => v) });
+        else process.stdout.write(`${formatVersions(versions, process.stdout)}\n`);
+      });
+    });
+
+  withCommonOptions(program.command('rollback'))
+    .description('restore a document to one of its versions')
+    .argument('<path>', 'workspace-relative path')
+    .argument('<version>', 'version id (see footnote versions)')
+    .option('--dry-run', 'show the diff instead of writing')
+    .action(
+      async (path: string, versionId: string, options: CommonOptions & { dryRun?: boolean }) => {
+        await withWorkspace(options, async (ws) => {
+          await refreshIndex(ws, { quiet: true });
+          const result = await rollbackDocument({
+            root: ws.root,
+            store: ws.store,
+            sessions: new SqliteSessionStore(ws.store.db),
+            path,
+            versionId,
+            dryRun: options.dryRun ?? false,
+            reindex: async () => {
+              await refreshIndex(ws, { quiet: true });
+            },
+          });
+          if (options.json) writeJson(result);
+          else
+            process.stdout.write(
+              result.applied
+                ? `Restored ${path} (new version ${result.versionId}).\n`
+                : result.diff,
+            );
+        });
+      },
+    );
+}

@@ -1,0 +1,70 @@
+import type { ChatMessage, Citation, Session } from '../core/index.ts';
+
+const where = (c: Citation) =>
+  [c.path, c.page !== null ? `page ${c.page}` : null, c.section ? `§ ${c.section}` : null]
+    .filter(Boolean)
+    .join(', ');
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * A session as Markdown: each message under a heading, citation markers turned into footnotes
+ * (`[^2-1]` with title, path, page and excerpt, unique across messages), references listed.
+ */
+export function exportSessionMarkdown(session: Session, messages: readonly ChatMessage[]): string {
+  const out = [
+    `# ${session.title}`,
+    '',
+    `*Footnote session ${session.id}, started ${session.createdAt}*`,
+    '',
+  ];
+  messages.forEach((message, index) => {
+    const turn = index + 1;
+    out.push(`## ${message.role === 'user' ? 'You' : 'Footnote'}`, '');
+    const cited = new Set(message.citations.filter((c) => c.cited).map((c) => c.n));
+    const invalid = new Set(message.invalidMarkers.map((m) => m.start));
+    let body = message.content;
+    if (message.role === 'assistant') {
+      body = message.content.replace(
+        /\[(\d+(?:\s*[,–-]\s*\d+)*)\]/g,
+        (raw, inner: string, offset: number) => {
+          if (invalid.has(offset)) return raw;
+          const numbers = inner.split(/\s*,\s*/).flatMap((part) => {
+            const [a, b] = part.split(/\s*[–-]\s*/).map(Number);
+            if (a === undefined || Number.isNaN(a)) return [];
+            if (b === undefined || Number.isNaN(b)) return [a];
+            return Array.from({ length: Math.max(0, Math.min(b - a, 50)) + 1 }, (_, k) => a + k);
+          });
+          return numbers.every((n) => cited.has(n))
+            ? numbers.map((n) => `[^${turn}-${n}]`).join('')
+            : raw;
+        },
+      );
+    }
+    out.push(body || '*(no answer)*', '');
+    if (message.status !== 'complete')
+      out.push(
+        `*This answer is ${message.status}${message.error ? `: ${message.error}` : ''}.*`,
+        '',
+      );
+    const refs = message.references.filter((r) => r.target);
+    if (refs.length > 0) {
+      const label = message.role === 'user' ? 'References' : 'Documents used';
+      out.push(
+        `${label}: ${refs.map((r) => `${r.origin === 'user' ? r.raw : `[[${r.target?.title}]]`} (${r.target?.path})`).join('; ')}`,
+        '',
+      );
+    }
+    for (const c of message.citations.filter((x) => x.cited)) {
+      const quote = c.quote?.found ? ` Quoted: "${oneLine(c.quote.text)}".` : '';
+      out.push(`[^${turn}-${c.n}]: ${c.title} — ${where(c)}. "${oneLine(c.excerpt)}"${quote}`);
+    }
+    if (message.citations.some((x) => x.cited)) out.push('');
+  });
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** A session as JSON: the session and every message with references, citations and tool calls. */
+export function exportSessionJson(session: Session, messages: readonly ChatMessage[]): string {
+  return `${JSON.stringify({ session, messages }, null, 2)}\n`;
+}

@@ -1,0 +1,73 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createTwoFilesPatch } from 'diff';
+import { type DocumentStore, FootnoteError, type SessionStore } from '../core/index.ts';
+import { resolveRealInside } from '../workspace/index.ts';
+import { writeFileAtomic } from './tools/apply-edit.ts';
+
+/** The version asked for does not belong to that document. */
+export class VersionNotFoundError extends FootnoteError {
+  readonly versionId: string;
+
+  constructor(path: string, versionId: string) {
+    super('version_not_found', `no version ${versionId} of ${path}`);
+    this.name = 'VersionNotFoundError';
+    this.versionId = versionId;
+  }
+}
+
+/** Restores a document to one of its stored versions; the restore itself becomes a version, and is audited. */
+export async function rollbackDocument(options: {
+  readonly root: string;
+  readonly store: DocumentStore;
+  readonly sessions: SessionStore;
+  readonly path: string;
+  readonly versionId: string;
+  readonly dryRun?: boolean;
+  readonly reindex: () => Promise<void>;
+}): Promise<{
+  readonly diff: string;
+  readonly applied: boolean;
+  readonly versionId: string | null;
+}> {
+  const doc = await options.store.getDocumentByPath(options.path);
+  const version = doc ? await options.sessions.getVersion(options.versionId) : null;
+  if (!doc || !version || version.documentId !== doc.id)
+    throw new VersionNotFoundError(options.path, options.versionId);
+  const file = await resolveRealInside(options.root, doc.path);
+  const current = await readFile(file, 'utf8');
+  const diff = createTwoFilesPatch(
+    doc.path,
+    doc.path,
+    current,
+    version.content,
+    'current',
+    `version ${version.id}`,
+  );
+  if (options.dryRun) return { diff, applied: false, versionId: null };
+  await writeFileAtomic(file, version.content);
+  const when = new Date().toISOString();
+  const restored = randomUUID();
+  await options.sessions.addVersion({
+    id: restored,
+    documentId: doc.id,
+    path: doc.path,
+    content: version.content,
+    contentHash: createHash('sha256').update(version.content).digest('hex'),
+    reference: null,
+    note: `rollback to ${version.id}`,
+    createdAt: when,
+  });
+  await options.sessions.addAuditEvent({
+    id: randomUUID(),
+    kind: 'rollback',
+    sessionId: null,
+    messageId: null,
+    documentId: doc.id,
+    path: doc.path,
+    detail: { to: version.id, version: restored },
+    createdAt: when,
+  });
+  await options.reindex();
+  return { diff, applied: true, versionId: restored };
+}

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { type LanguageModel, type ModelMessage, stepCountIs, streamText } from 'ai';
+import type {
+  AssembledContext,
+  ChatMessage,
+  ChatMode,
+  ContextSource,
+  DocumentStore,
+  HistoryMessage,
+  Reference,
+  ReferenceCatalog,
+  Session,
+  SessionStore,
+  TokenCounter,
+  ToolCallRecord,
+} from '../core/index.ts';
+import { FootnoteError } from '../core/index.ts';
+import { numberCitations } from './number-citations.ts';
+import { prepareContext } from './prepare-context.ts';
+import { ReferenceTracker } from './reference-tracker.ts';
+import { SourceRegistry } from './source-registry.ts';
+import { type EditRecord, editTools, readTools, type ToolContext } from './tools/index.ts';
+
+/** The session asked for does not exist for this user and workspace (or at all: they look the same). */
+export class SessionNotFoundError extends FootnoteError {
+  readonly sessionId: string;
+
+  constructor(sessionId: string) {
+    super('session_not_found', `no session ${sessionId}`);
+    this.name = 'SessionNotFoundError';
+    this.sessionId = sessionId;
+  }
+}
+
+/** What happens during a turn, in order, for whoever shows it (terminal, HTTP stream). */
+export type TurnEvent =
+  | { readonly type: 'start'; readonly sessionId: string; readonly messageId: string }
+  | { readonly type: 'references'; readonly references: readonly Reference[] }
+  | { readonly type: 'text-delta'; readonly text: string }
+  | {
+      readonly type: 'tool-call';
+      readonly id: string;
+      readonly name: string;
+      readonly input: unknown;
+    }
+  | {
+      readonly type: 'tool-result';
+      readonly id: string;
+      readonly name: string;
+      readonly ok: boolean;
+      readonly summary: string;
+    }
+  | { readonly type: 'edit'; readonly edit: EditRecord }
+  | {
+      readonly type: 'finish';
+      readonly message: ChatMessage;
+      readonly sources: readonly ContextSource[];
+    };
+
+/** Everything one turn needs; the apps build it, the engine never reaches for globals. */
+export interface TurnOptions {
+  readonly root: string;
+  readonly store: DocumentStore;
+  readonly sessions: SessionStore;
+  readonly catalog: ReferenceCatalog;
+  readonly model: LanguageModel;
+  readonly tokenCounter: TokenCounter;
+  readonly message: string;
+  readonly sessionId?: string | null;
+  readonly workspaceId?: string;
+  readonly userId?: string;
+  readonly mode?: ChatMode;
+  readonly currentPath?: string | null;
+  readonly pinned?: readonly string[];
+  readonly dryRun?: boolean;
+  /** Most model steps (each tool round trip is one). @default 8 */
+  readonly maxSteps?: number;
+  readonly contextWindow?: number;
+  readonly answerReserve?: number;
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: TurnEvent) => void;
+  /** Brings the index up to date after an edit wrote a file. */
+  readonly reindex: () => Promise<void>;
+  readonly now?: () => Date;
+  readonly newId?: () => string;
+}
+
+/** What a turn produced: the stored messages, the context the model saw and any edits. */
+export interface TurnResult {
+  readonly session: Session;
+  readonly user: ChatMessage;
+  readonly assistant: ChatMessage;
+  readonly context: AssembledContext;
+  readonly sources: readonly ContextSource[];
+  readonly edits: readonly EditRecord[];
+}
+
+const titleOf = (message: string) => {
+  const line =
+    message
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? 'New chat';
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
+
+const summarize = (output: unknown): { ok: boolean; summary: string } => {
+  if (output && typeof output === 'object' && 'error' in output) {
+    return { ok: false, summary: String((output as { error: unknown }).error) };
+  }
+  if (
+    output &&
+    typeof output === 'object' &&
+    'results' in output &&
+    Array.isArray(output.results)
+  ) {
+    return { ok: true, summary: `${output.results.length} results` };
+  }
+  const text = JSON.stringify(output) ?? '';
+  return { ok: true, summary: text.length > 160 ? `${text.slice(0, 159)}…` : text };
+};
+
+const isAbort = (error: unknown, signal?: AbortSignal) =>
+  signal?.aborted === true ||
+  (error instanceof Error && (error.name === 'AbortError' || error.name === 'ResponseAborted'));
+
+/**
+ * One chat turn: resolve and assemble (steps 1–2), run the model with tools until it answers or the
+ * step limit (3), track what tools touched (4), number and check citations (5), and persist — the
+ * user and assistant messages are written together before the model runs, and the answer is updated
+ * as `complete`, `interrupted` (aborted) or `failed` (model error), never left as a gap (6).
+ */
+export async function runTurn(options: TurnOptions): Promise<TurnResult> {
+  const {
+    store,
+    sessions,
+    catalog,
+    model,
+    message,
+    workspaceId = 'default',
+    userId = 'local',
+    mode = 'chat',
+    maxSteps = 8,
+    signal,
+    onEvent,
+  } = options;
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+
+  let session: Session | null;
+  if (options.sessionId) {
+    session = await sessions.getSession(options.sessionId);
+    if (!session || session.workspaceId !== workspaceId || session.userId !== userId) {
+      throw new SessionNotFoundError(options.sessionId);
+    }
+  } else {
+    const created = now().toISOString();
+    session = await sessions.createSession({
+      id: newId(),
+      workspaceId,
+      userId,
+      title: titleOf(message),
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
+  const stored = await sessions.listMessages(session.id);
+  const history: HistoryMessage[] = stored
+    .filter((m) => m.content.trim() !== '')
+    .map((m) => ({ role: m.role, content: m.content }));
+
+  const { references, context } = await prepareContext(store, catalog, message, {
+    tokenCounter: options.tokenCounter,
+    currentPath: options.currentPath ?? null,
+    mode,
+    history,
+    ...(options.pinned && { pinned: options.pinned }),
+    ...(options.contextWindow && { contextWindow: options.contextWindow }),
+    ...(options.answerReserve && { answerReserve: options.answerReserve }),
+    ...(signal && { signal }),
+  });
+
+  const started = now().toISOString();
+  const user: ChatMessage = {
+    id: newId(),
+    sessionId: session.id,
+    role: 'user',
+    content: message,
+    status: 'complete',
+    grounded: false,
+    references,
+    citations: [],
+    invalidMarkers: [],
+    toolCalls: [],
+    context: null,
+    error: null,
+    createdAt: started,
+    updatedAt: started,
+  };
+  let assistant: ChatMessage = {
+    ...user,
+    id: newId(),
+    role: 'assistant',
+    content: '',
+    status: 'interrupted',
+    references: [],
+  };
+  await sessions.appendTurn(user, assistant);
+  onEvent?.({ type: 'start', sessionId: session.id, messageId: assistant.id });
+  onEvent?.({ type: 'references', references });
+
+  const registry = new SourceRegistry(context.sources);
+  const tracker = new ReferenceTracker(references);
+  const edits: EditRecord[] = [];
+  const toolContext: ToolContext = {
+    root: options.root,
+    store,
+    sessions,
+    catalog,
+    registry,
+    tracker,
+    references,
+    mode,
+    dryRun: options.dryRun ?? false,
+    sessionId: session.id,
+    messageId: assistant.id,
+    now,
+    newId,
+    onEdit: (edit) => {
+      edits.push(edit);
+      onEvent?.({ type: 'edit', edit });
+    },
+    reindex: options.reindex,
+  };
+  const tools =
+    mode === 'agent'
+      ? { ...readTools(toolContext), ...editTools(toolContext) }
+      : readTools(toolContext);
+  const userTurn = context.preamble ? `${context.preamble}\n\n${message}` : message;
+  const messages: ModelMessage[] = [
+    ...context.history.map((m) => ({ role: m.role, content: m.content })),
+    { role: 'user', content: userTurn },
+  ];
+
+  let text = '';
+  const toolCalls: ToolCallRecord[] = [];
+  const inputs = new Map<string, { name: string; input: unknown }>();
+  let status: ChatMessage['status'] = 'complete';
+  let error: string | null = null;
+  try {
+    const result = streamText({
+      model,
+      system: context.system,
+      messages,
+      tools,
+      stopWhen: stepCountIs(maxSteps),
+      ...(signal && { abortSignal: signal }),
+    });
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'text-delta':
+          text += part.text;
+          onEvent?.({ type: 'text-delta', text: part.text });
+          break;
+        case 'tool-call':
+          inputs.set(part.toolCallId, { name: part.toolName, input: part.input });
+          onEvent?.({
+            type: 'tool-call',
+            id: part.toolCallId,
+            name: part.toolName,
+            input: part.input,
+          });
+          break;
+        case 'tool-result': {
+          const { ok, summary } = summarize(part.output);
+          toolCalls.push({
+            id: part.toolCallId,
+            name: part.toolName,
+            input: part.input,
+            ok,
+            summary,
+          });
+          onEvent?.({ type: 'tool-result', id: part.toolCallId, name: part.toolName, ok, summary });
+          break;
+        }
+        case 'tool-error': {
+          const summary = part.error instanceof Error ? part.error.message : String(part.error);
+          toolCalls.push({
+            id: part.toolCallId,
+            name: part.toolName,
+            input: part.input,
+            ok: false,
+            summary,
+          });
+          onEvent?.({
+            type: 'tool-result',
+            id: part.toolCallId,
+            name: part.toolName,
+            ok: false,
+            summary,
+          });
+          break;
+        }
+        case 'abort':
+          status = 'interrupted';
+          break;
+        case 'error':
+          throw part.error;
+        default:
+          break;
+      }
+    }
+  } catch (caught) {
+    status = isAbort(caught, signal) ? 'interrupted' : 'failed';
+    error =
+      status === 'failed'
+        ? caught instanceof Error
+          ? caught.message
+          : String(caught)
+        : 'the answer was interrupted';
+  }
+  if (signal?.aborted && status === 'complete') status = 'interrupted';
+
+  const checked = numberCitations(text, registry.sources);
+  assistant = {
+    ...assistant,
+    content: text,
+    status,
+    error,
+    grounded: checked.grounded,
+    references: tracker.references,
+    citations: checked.citations,
+    invalidMarkers: checked.invalidMarkers,
+    toolCalls,
+    context: context.report,
+    updatedAt: now().toISOString(),
+  };
+  await sessions.updateMessage(assistant);
+  onEvent?.({ type: 'finish', message: assistant, sources: registry.sources });
+  return {
+    session: { ...session, messageCount: session.messageCount + 2 },
+    user,
+    assistant,
+    context,
+    sources: registry.sources,
+    edits,
+  };
+}

@@ -1,0 +1,144 @@
+import { tool } from 'ai';
+import { parseDocument } from 'yaml';
+import { z } from 'zod';
+import { headingPart, type StoredDocument, sectionPart } from '../../core/index.ts';
+import { applyEdit } from './apply-edit.ts';
+import { findDocument, type ToolContext, ToolInputError } from './tool-context.ts';
+
+const EDITABLE = new Set(['note', 'content', 'source']);
+
+async function editable(context: ToolContext, path: string): Promise<StoredDocument> {
+  const doc = await findDocument(context, path);
+  if (!EDITABLE.has(doc.kind) || !/\.(md|markdown|mdx)$/i.test(doc.path)) {
+    throw new ToolInputError(
+      `${doc.path} is a ${doc.kind}; only Markdown notes, content and sources can be edited`,
+    );
+  }
+  return doc;
+}
+
+const guarded =
+  <I>(run: (input: I) => Promise<unknown>) =>
+  async (input: I) => {
+    try {
+      const edit = (await run(input)) as {
+        diff: string;
+        applied: boolean;
+        versionId: string | null;
+      };
+      return { applied: edit.applied, versionId: edit.versionId, diff: edit.diff };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
+/** Finds a section by id, title or heading text, for editing. */
+function partOf(doc: StoredDocument, section: string) {
+  const byTitle = doc.sections.find((s) => s.title.toLowerCase() === section.toLowerCase());
+  const part =
+    sectionPart(doc, section) ??
+    (byTitle ? sectionPart(doc, byTitle.id) : null) ??
+    headingPart(doc, section);
+  if (!part) throw new ToolInputError(`no section ${JSON.stringify(section)} in ${doc.path}`);
+  return part;
+}
+
+/** The write tools of agent mode; each goes through `applyEdit`, which enforces permissions. */
+export function editTools(context: ToolContext) {
+  return {
+    edit_section: tool({
+      description:
+        'Replace the text of one section of a referenced document (the heading stays). Only documents the user referenced for editing can be changed.',
+      inputSchema: z.object({
+        path: z.string().min(1).max(500),
+        section: z.string().min(1).max(300),
+        content: z.string().max(100_000),
+      }),
+      execute: guarded(async ({ path, section, content }) => {
+        const doc = await editable(context, path);
+        const part = partOf(doc, section);
+        const headingEnd = doc.body.indexOf('\n', part.start);
+        const keepUntil = headingEnd === -1 || headingEnd > part.end ? part.end : headingEnd;
+        return applyEdit(context, {
+          tool: 'edit_section',
+          doc,
+          action: 'write',
+          change: (raw, at) => {
+            const after = raw.slice(at + part.end).replace(/^\n*/, '');
+            return `${raw.slice(0, at + keepUntil)}\n\n${content.trim()}\n${after ? `\n${after}` : ''}`;
+          },
+        });
+      }),
+    }),
+    edit_metadata: tool({
+      description: 'Set or remove frontmatter fields of a referenced document.',
+      inputSchema: z.object({
+        path: z.string().min(1).max(500),
+        set: z
+          .record(
+            z.string(),
+            z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]),
+          )
+          .default({}),
+        remove: z.array(z.string()).default([]),
+      }),
+      execute: guarded(async ({ path, set, remove }) => {
+        const doc = await editable(context, path);
+        return applyEdit(context, {
+          tool: 'edit_metadata',
+          doc,
+          action: 'write',
+          change: (raw, at) => {
+            const head = raw.slice(0, at);
+            const match = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*\r?\n?/.exec(head);
+            const yaml = parseDocument(match?.[1] ?? '');
+            for (const [key, value] of Object.entries(set)) yaml.set(key, value);
+            for (const key of remove) yaml.delete(key);
+            const fields = String(yaml).trimEnd();
+            const frontmatter = fields && fields !== '{}' ? `---\n${fields}\n---\n` : '';
+            return `${frontmatter}${raw.slice(at)}`;
+          },
+        });
+      }),
+    }),
+    write_content: tool({
+      description: 'Replace the whole body of a referenced document (frontmatter is kept).',
+      inputSchema: z.object({ path: z.string().min(1).max(500), content: z.string().max(500_000) }),
+      execute: guarded(async ({ path, content }) => {
+        const doc = await editable(context, path);
+        return applyEdit(context, {
+          tool: 'write_content',
+          doc,
+          action: 'write',
+          change: (raw, at) =>
+            `${raw.slice(0, at)}${content.endsWith('\n') ? content : `${content}\n`}`,
+        });
+      }),
+    }),
+    insert_file: tool({
+      description:
+        'Embed a workspace file (e.g. an image) into a referenced document, at the end of a section or of the document.',
+      inputSchema: z.object({
+        path: z.string().min(1).max(500),
+        file: z.string().min(1).max(500),
+        section: z.string().max(300).optional(),
+      }),
+      execute: guarded(async ({ path, file, section }) => {
+        const doc = await editable(context, path);
+        const embedded = await findDocument(context, file);
+        const name = embedded.path.slice(embedded.path.lastIndexOf('/') + 1);
+        const end = section ? partOf(doc, section).end : doc.body.length;
+        return applyEdit(context, {
+          tool: 'insert_file',
+          doc,
+          action: 'insert',
+          change: (raw, at) => {
+            const before = raw.slice(0, at + end).replace(/\s*$/, '');
+            const after = raw.slice(at + end);
+            return `${before}\n\n![[${name}]]\n${after ? `\n${after.replace(/^\n*/, '')}` : ''}`;
+          },
+        });
+      }),
+    }),
+  };
+}

@@ -1,0 +1,269 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import {
+  DOCUMENT_KINDS,
+  type DocumentPart,
+  firstParagraph,
+  headingPart,
+  outlineOf,
+  pagePart,
+  type StoredDocument,
+  sectionCount,
+  sectionPart,
+} from '../../core/index.ts';
+import { searchWorkspace } from '../../search/index.ts';
+import { findDocument, type ToolContext, ToolInputError } from './tool-context.ts';
+
+/** Longest document text a read tool returns whole; larger ones come back as an outline. */
+export const MAX_READ_CHARS = 20_000;
+
+const touch = (
+  context: ToolContext,
+  name: string,
+  doc: StoredDocument,
+  part: Partial<DocumentPart> = {},
+) =>
+  context.tracker.touch({
+    tool: name,
+    documentId: doc.id,
+    path: doc.path,
+    title: doc.title,
+    kind: doc.kind,
+    status: doc.status,
+    page: part.page ?? null,
+    section: part.section ?? null,
+  });
+
+/** Registers a passage as a source and returns it in the shape the model reads. */
+function passage(
+  context: ToolContext,
+  doc: StoredDocument,
+  part: DocumentPart,
+  chunkId: string | null = null,
+) {
+  const n = context.registry.register({
+    origin: 'retrieval',
+    documentId: doc.id,
+    path: doc.path,
+    title: doc.title,
+    kind: doc.kind,
+    chunkId,
+    page: part.page,
+    section: part.section,
+    heading: part.label.startsWith('# ') ? part.label.slice(2) : null,
+    block: null,
+    start: part.start,
+    end: part.end,
+    text: part.text,
+  });
+  return {
+    n,
+    title: doc.title,
+    path: doc.path,
+    page: part.page,
+    section: part.section,
+    text: part.text,
+  };
+}
+
+/** Catches expected failures so the model gets an error it can act on instead of a crashed turn. */
+const guarded =
+  <I, O>(run: (input: I) => Promise<O>) =>
+  async (input: I): Promise<O | { error: string }> => {
+    try {
+      return await run(input);
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
+/** The read-only tools every mode offers. */
+export function readTools(context: ToolContext) {
+  return {
+    search: tool({
+      description:
+        'Search the workspace for passages relevant to a query. Returns numbered passages; cite them as [n].',
+      inputSchema: z.object({
+        query: z.string().min(1).max(500),
+        limit: z.number().int().min(1).max(20).default(8),
+        kind: z.enum(DOCUMENT_KINDS).optional(),
+      }),
+      execute: guarded(async ({ query, limit, kind }) => {
+        const hits = await searchWorkspace(context.store, query, {
+          limit,
+          ...(kind && { kinds: [kind] }),
+        });
+        const results = [];
+        for (const hit of hits) {
+          const chunk = await context.store.getChunk(hit.chunkId);
+          const doc = await context.store.getDocument(hit.documentId);
+          if (!chunk || !doc) continue;
+          touch(context, 'search', doc);
+          const label =
+            hit.page !== null
+              ? `page ${hit.page}`
+              : hit.section
+                ? `§ ${hit.section}`
+                : `# ${hit.headingPath.at(-1) ?? doc.title}`;
+          results.push(
+            passage(
+              context,
+              doc,
+              {
+                text: chunk.text,
+                start: chunk.start,
+                end: chunk.end,
+                label,
+                page: chunk.page,
+                section: chunk.sectionId,
+              },
+              chunk.id,
+            ),
+          );
+        }
+        return { results };
+      }),
+    }),
+    read_document: tool({
+      description:
+        'Read a whole document by path, file name or title. Large documents come back as an outline.',
+      inputSchema: z.object({ path: z.string().min(1).max(500) }),
+      execute: guarded(async ({ path }) => {
+        const doc = await findDocument(context, path);
+        touch(context, 'read_document', doc);
+        if (doc.body.length > MAX_READ_CHARS || sectionCount(doc) > 10) {
+          return {
+            title: doc.title,
+            path: doc.path,
+            kind: doc.kind,
+            outline: outlineOf(doc),
+            firstParagraph: firstParagraph(doc),
+            note: 'Too long to return whole: read a part with read_section or get_page.',
+          };
+        }
+        return {
+          kind: doc.kind,
+          ...passage(context, doc, {
+            text: doc.body,
+            start: 0,
+            end: doc.body.length,
+            label: doc.title,
+            page: null,
+            section: null,
+          }),
+        };
+      }),
+    }),
+    read_section: tool({
+      description: 'Read one section of a document, by section id or heading text.',
+      inputSchema: z.object({
+        path: z.string().min(1).max(500),
+        section: z.string().min(1).max(300),
+      }),
+      execute: guarded(async ({ path, section }) => {
+        const doc = await findDocument(context, path);
+        const byTitle = doc.sections.find((s) => s.title.toLowerCase() === section.toLowerCase());
+        const part =
+          sectionPart(doc, section) ??
+          (byTitle ? sectionPart(doc, byTitle.id) : null) ??
+          headingPart(doc, section);
+        if (!part) {
+          const known = doc.sections.length
+            ? doc.sections.map((s) => s.id)
+            : doc.headings.map((h) => h.text);
+          throw new ToolInputError(
+            `no section ${JSON.stringify(section)} in ${doc.path}; it has: ${known.join(', ') || 'no sections'}`,
+          );
+        }
+        touch(context, 'read_section', doc, part);
+        return passage(context, doc, part);
+      }),
+    }),
+    get_page: tool({
+      description:
+        'Read one page of a PDF, by page id ("<documentId>:<page>") or by document and page number.',
+      inputSchema: z.object({
+        pageId: z.string().max(300).optional(),
+        path: z.string().max(500).optional(),
+        page: z.number().int().min(1).optional(),
+      }),
+      execute: guarded(async ({ pageId, path, page }) => {
+        let doc: StoredDocument;
+        let number = page;
+        if (pageId) {
+          const at = pageId.lastIndexOf(':');
+          const found = at > 0 ? await context.store.getDocument(pageId.slice(0, at)) : null;
+          if (!found) throw new ToolInputError(`no page ${JSON.stringify(pageId)}`);
+          doc = found;
+          number = Number(pageId.slice(at + 1));
+        } else if (path && page) {
+          doc = await findDocument(context, path);
+        } else {
+          throw new ToolInputError('give pageId, or path and page');
+        }
+        const part = number ? pagePart(doc, number) : null;
+        if (!part)
+          throw new ToolInputError(
+            `${doc.path} has no page ${number} (it has ${doc.pages.length})`,
+          );
+        touch(context, 'get_page', doc, part);
+        return passage(context, doc, part);
+      }),
+    }),
+    list_documents: tool({
+      description:
+        'List documents of the workspace, optionally of one kind or whose title or path contains a text.',
+      inputSchema: z.object({
+        kind: z.enum(DOCUMENT_KINDS).optional(),
+        contains: z.string().max(200).optional(),
+        limit: z.number().int().min(1).max(100).default(50),
+      }),
+      execute: guarded(async ({ kind, contains, limit }) => {
+        const all = await context.store.listDocuments(kind ? { kinds: [kind] } : {});
+        const wanted = contains?.toLowerCase();
+        const documents = all
+          .filter(
+            (d) =>
+              !wanted ||
+              d.title.toLowerCase().includes(wanted) ||
+              d.path.toLowerCase().includes(wanted),
+          )
+          .slice(0, limit)
+          .map((d) => ({ title: d.title, path: d.path, kind: d.kind, status: d.status }));
+        return { documents, total: all.length };
+      }),
+    }),
+    links: tool({
+      description:
+        'List the links of a note: the documents it links to, and the notes that link to it (backlinks).',
+      inputSchema: z.object({
+        path: z.string().min(1).max(500),
+        direction: z.enum(['outgoing', 'backlinks', 'both']).default('both'),
+      }),
+      execute: guarded(async ({ path, direction }) => {
+        const doc = await findDocument(context, path);
+        touch(context, 'links', doc);
+        const show = (l: {
+          target: string;
+          heading: string | null;
+          sourcePath: string;
+          embed: boolean;
+        }) => ({
+          target: l.target,
+          heading: l.heading,
+          from: l.sourcePath,
+          embed: l.embed,
+        });
+        return {
+          path: doc.path,
+          ...(direction !== 'backlinks' && {
+            outgoing: (await context.store.outgoingLinks(doc.id)).map(show),
+          }),
+          ...(direction !== 'outgoing' && {
+            backlinks: (await context.store.backlinks(doc.id)).map(show),
+          }),
+        };
+      }),
+    }),
+  };
+}

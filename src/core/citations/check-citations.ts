@@ -1,0 +1,463 @@
+import type { DocumentKind } from '../document.ts';
+import { makeExcerpt } from '../excerpt.ts';
+import { fileName, normalizeName, stemName } from '../references/normalize-name.ts';
+import {
+  countWords,
+  type FoldedText,
+  findFoldedQuote,
+  foldText,
+  quoteFragments,
+  searchableText,
+} from './find-quote.ts';
+import {
+  type CitationMarker,
+  type PageCitation,
+  parseCitationMarkers,
+} from './parse-citation-markers.ts';
+
+/** The part of a context source citations need; `ContextSource` fits it as is. */
+export interface CitableSource {
+  readonly n: number;
+  readonly documentId: string;
+  readonly path: string;
+  readonly title: string;
+  readonly kind: DocumentKind;
+  readonly chunkId: string | null;
+  readonly page: number | null;
+  readonly section: string | null;
+  readonly heading: string | null;
+  /** Span of `text` in the document body. */
+  readonly start: number;
+  readonly end: number;
+  /** Exactly what the model saw; a cut ends with `…`. */
+  readonly text: string;
+}
+
+/** Limits of one check; every limit is named with its default. */
+export interface CheckCitationsOptions {
+  /** Longest excerpt per citation, in characters. @default 240 */
+  readonly excerptChars?: number;
+  /** Quotes with fewer words are not checked (too short to tell anything). @default 3 */
+  readonly minQuoteWords?: number;
+  /** Longest quote checked, in characters. @default 2000 */
+  readonly maxQuoteChars?: number;
+  /** Most characters (spaces and punctuation only) between a closing quote and its marker. @default 4 */
+  readonly maxQuoteGap?: number;
+}
+
+/** Why a marker is flagged. */
+export type CitationProblem =
+  | 'unknown-source'
+  | 'unknown-document'
+  | 'unknown-page'
+  | 'reversed-range'
+  | 'range-too-long'
+  | 'too-many-numbers';
+
+/** One source number a marker names, and whether a source has it. */
+export interface MarkerTarget {
+  readonly n: number;
+  readonly valid: boolean;
+}
+
+/** A parsed marker with what it points to. */
+export interface CheckedMarker extends CitationMarker {
+  /** True when the marker points to at least one source: render it as a link, else as plain text. */
+  readonly valid: boolean;
+  /** Each number written (or, for a page citation, each source on that page), valid or not. */
+  readonly targets: readonly MarkerTarget[];
+  /** Why (part of) the marker points nowhere; set on partly valid markers too. */
+  readonly problem: CitationProblem | null;
+}
+
+/** A quote the answer attributes to a source, as checked against that source. */
+export interface CitationQuote {
+  readonly text: string;
+  /** Span of the quoted passage in the document body; null when not found or not locatable. */
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly found: boolean;
+}
+
+/** Where a checked quote was found: a source number and its span in that document's body. */
+export interface QuoteLocation {
+  readonly n: number;
+  readonly start: number | null;
+  readonly end: number | null;
+}
+
+/** One quoted passage of the answer that sits next to a marker, and the outcome of looking it up. */
+export interface QuoteCheck {
+  /** The quoted text as written, without its quote marks. */
+  readonly text: string;
+  /** Span of `text` in the answer. */
+  readonly start: number;
+  readonly end: number;
+  /** Indexes in `markers` of the marker it sits next to and any chained right after (`[1][2]`). */
+  readonly markers: readonly number[];
+  /** The sources it was looked up in (the markers' valid targets not shorter than the quote). */
+  readonly searched: readonly number[];
+  readonly foundIn: readonly QuoteLocation[];
+  /** False flags a quote that none of its cited sources contains. */
+  readonly found: boolean;
+}
+
+/** One numbered source of an answer, cited or not. */
+export interface Citation {
+  readonly n: number;
+  readonly documentId: string;
+  readonly path: string;
+  readonly title: string;
+  readonly kind: DocumentKind;
+  readonly chunkId: string | null;
+  readonly page: number | null;
+  readonly section: string | null;
+  readonly heading: string | null;
+  readonly excerpt: string;
+  readonly start: number;
+  readonly end: number;
+  /** At least one valid marker points to this source. */
+  readonly cited: boolean;
+  /** The first quote found in this source, else the first quote attributed to it and not found. */
+  readonly quote: CitationQuote | null;
+}
+
+/** The outcome of checking an answer's citations against the sources the model was given. */
+export interface CitationCheck {
+  readonly markers: readonly CheckedMarker[];
+  /** Every source, in source-number order. */
+  readonly citations: readonly Citation[];
+  readonly quotes: readonly QuoteCheck[];
+  /** The answer cites at least one source. */
+  readonly grounded: boolean;
+  /** Markers that point nowhere: callers render them as plain text. */
+  readonly invalid: readonly CheckedMarker[];
+}
+
+const DEFAULT_EXCERPT_CHARS = 240;
+const DEFAULT_MIN_QUOTE_WORDS = 3;
+const DEFAULT_MAX_QUOTE_CHARS = 2000;
+const DEFAULT_MAX_QUOTE_GAP = 4;
+
+type Settings = Required<CheckCitationsOptions>;
+
+/**
+ * Maps an answer's markers to the numbered sources the model saw, flags markers and quotes that
+ * point nowhere, and lists every source with whether it was cited, so the UI can show badges,
+ * a sources footer and warnings from one result.
+ */
+export function checkCitations(
+  text: string,
+  sources: readonly CitableSource[],
+  options: CheckCitationsOptions = {},
+): CitationCheck {
+  const settings: Settings = {
+    excerptChars: options.excerptChars ?? DEFAULT_EXCERPT_CHARS,
+    minQuoteWords: options.minQuoteWords ?? DEFAULT_MIN_QUOTE_WORDS,
+    maxQuoteChars: options.maxQuoteChars ?? DEFAULT_MAX_QUOTE_CHARS,
+    maxQuoteGap: options.maxQuoteGap ?? DEFAULT_MAX_QUOTE_GAP,
+  };
+  const byNumber = indexSources(sources);
+  const ordered = [...byNumber.values()].sort((a, b) => a.n - b.n);
+  const markers = parseCitationMarkers(text).map((marker) =>
+    checkMarker(marker, byNumber, ordered),
+  );
+  const quotes = checkQuotes(text, markers, byNumber, settings);
+  const cited = citedNumbers(markers);
+  return {
+    markers,
+    citations: ordered.map((source) => toCitation(source, cited.has(source.n), quotes, settings)),
+    quotes,
+    grounded: markers.some((marker) => marker.valid),
+    invalid: markers.filter((marker) => !marker.valid),
+  };
+}
+
+/** Sources by number; the first source wins when two share one. */
+function indexSources(sources: readonly CitableSource[]): Map<number, CitableSource> {
+  const byNumber = new Map<number, CitableSource>();
+  for (const source of sources) if (!byNumber.has(source.n)) byNumber.set(source.n, source);
+  return byNumber;
+}
+
+function citedNumbers(markers: readonly CheckedMarker[]): Set<number> {
+  const cited = new Set<number>();
+  for (const marker of markers) {
+    for (const target of marker.targets) if (target.valid) cited.add(target.n);
+  }
+  return cited;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markers.
+
+function checkMarker(
+  marker: CitationMarker,
+  byNumber: ReadonlyMap<number, CitableSource>,
+  ordered: readonly CitableSource[],
+): CheckedMarker {
+  if (marker.page) return checkPageMarker(marker, marker.page, ordered);
+  const targets = (marker.numbers ?? []).map((n) => ({ n, valid: byNumber.has(n) }));
+  const unknown = targets.length === 0 || targets.some((target) => !target.valid);
+  return {
+    ...marker,
+    valid: targets.some((target) => target.valid),
+    targets,
+    problem: marker.issue ?? (unknown ? 'unknown-source' : null),
+  };
+}
+
+function checkPageMarker(
+  marker: CitationMarker,
+  page: PageCitation,
+  ordered: readonly CitableSource[],
+): CheckedMarker {
+  const documentIds = documentsTitled(page.title, ordered);
+  const found = documentIds.size === 0 ? [] : sourcesOnPage(page.page, documentIds, ordered);
+  const problem = documentIds.size === 0 ? 'unknown-document' : 'unknown-page';
+  return {
+    ...marker,
+    valid: found.length > 0,
+    targets: found.map((source) => ({ n: source.n, valid: true })),
+    problem: found.length > 0 ? null : problem,
+  };
+}
+
+/** `Document Title` may be the title itself or the word "Document" before it; the title as written wins. */
+const DOCUMENT_WORD = /^(?:the\s+)?(?:document|doc|file|pdf)\s+/iu;
+
+/** Ids of the documents whose title, file name or file stem matches, forgiving case and punctuation. */
+function documentsTitled(title: string, ordered: readonly CitableSource[]): Set<string> {
+  const keys = [normalizeName(title), normalizeName(title.replace(DOCUMENT_WORD, ''))];
+  for (const key of keys) {
+    if (key === '') continue;
+    const ids = new Set(
+      ordered.filter((source) => sourceNames(source).includes(key)).map((s) => s.documentId),
+    );
+    if (ids.size > 0) return ids;
+  }
+  return new Set();
+}
+
+function sourceNames(source: CitableSource): string[] {
+  return [source.title, fileName(source.path), stemName(source.path)].map(normalizeName);
+}
+
+/** Sources of those documents on the page, else a whole PDF given without a page (it holds every page). */
+function sourcesOnPage(
+  page: number,
+  documentIds: ReadonlySet<string>,
+  ordered: readonly CitableSource[],
+): CitableSource[] {
+  const ofDocuments = ordered.filter((source) => documentIds.has(source.documentId));
+  const onPage = ofDocuments.filter((source) => source.page === page);
+  if (onPage.length > 0) return onPage;
+  return ofDocuments.filter((source) => source.page === null && source.kind === 'pdf');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quotes.
+
+interface AnswerQuote {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const codes = {
+  tab: 0x09,
+  lineFeed: 0x0a,
+  carriageReturn: 0x0d,
+  space: 0x20,
+  quotationMark: 0x22,
+  noBreakSpace: 0xa0,
+  leftDoubleQuotationMark: 0x201c,
+  rightDoubleQuotationMark: 0x201d,
+} as const;
+
+/** Characters allowed between a closing quote and its marker: `"…" [2]`, `"…", [2]`, `"…" — [2]`. */
+const GAP_CHARACTERS = new Set([
+  ' ',
+  '\t',
+  '\u00a0',
+  '.',
+  ',',
+  ';',
+  ':',
+  '!',
+  '?',
+  '(',
+  ')',
+  '-',
+  '–',
+  '—',
+]);
+
+/** Markers written back to back (`[1][2]`, `[1], [3]`) cite together, and share the quote before the first. */
+interface MarkerGroup {
+  readonly indexes: number[];
+  readonly quote: AnswerQuote | null;
+}
+
+function checkQuotes(
+  text: string,
+  markers: readonly CheckedMarker[],
+  byNumber: ReadonlyMap<number, CitableSource>,
+  settings: Settings,
+): QuoteCheck[] {
+  const folded = new Map<number, FoldedText>();
+  const checks: QuoteCheck[] = [];
+  for (const group of groupMarkers(text, markers, settings)) {
+    if (!group.quote || !isCheckable(group.quote.text, settings)) continue;
+    const targets = group.indexes.flatMap((index) => markers[index]?.targets ?? []);
+    const check = lookUpQuote(group.quote, group.indexes, targets, byNumber, folded);
+    if (check) checks.push(check);
+  }
+  return checks;
+}
+
+function groupMarkers(
+  text: string,
+  markers: readonly CheckedMarker[],
+  settings: Settings,
+): MarkerGroup[] {
+  const groups: MarkerGroup[] = [];
+  let previousEnd = -1;
+  for (const [index, marker] of markers.entries()) {
+    const group = groups.at(-1);
+    if (group && isGap(text, previousEnd, marker.start, settings.maxQuoteGap)) {
+      group.indexes.push(index);
+    } else {
+      groups.push({ indexes: [index], quote: quoteBefore(text, marker.start, settings) });
+    }
+    previousEnd = marker.end;
+  }
+  return groups;
+}
+
+function isGap(text: string, from: number, to: number, maxGap: number): boolean {
+  if (to - from > maxGap) return false;
+  for (let pos = from; pos < to; pos++) if (!GAP_CHARACTERS.has(text.charAt(pos))) return false;
+  return true;
+}
+
+/** The double-quoted passage that closes at most `maxQuoteGap` spaces or punctuation before `markerStart`. */
+function quoteBefore(text: string, markerStart: number, settings: Settings): AnswerQuote | null {
+  const stop = Math.max(0, markerStart - settings.maxQuoteGap - 1);
+  for (let close = markerStart - 1; close >= stop; close--) {
+    const code = text.charCodeAt(close);
+    if (code === codes.quotationMark || code === codes.rightDoubleQuotationMark) {
+      return quoteEndingAt(text, close, settings.maxQuoteChars);
+    }
+    if (!GAP_CHARACTERS.has(text.charAt(close))) return null;
+  }
+  return null;
+}
+
+/** The quote closed by the mark at `close`, opened on the same line by `"` or `“`. */
+function quoteEndingAt(text: string, close: number, maxChars: number): AnswerQuote | null {
+  const stop = Math.max(0, close - maxChars - 1);
+  for (let open = close - 1; open >= stop; open--) {
+    const code = text.charCodeAt(open);
+    if (code === codes.lineFeed || code === codes.carriageReturn) return null;
+    if (code === codes.quotationMark || code === codes.leftDoubleQuotationMark) {
+      const start = open + 1;
+      return start < close ? { text: text.slice(start, close), start, end: close } : null;
+    }
+  }
+  return null;
+}
+
+function isCheckable(quote: string, settings: Settings): boolean {
+  return quote.length <= settings.maxQuoteChars && countWords(quote) >= settings.minQuoteWords;
+}
+
+/** Looks a quote up in each source its markers validly cite; null when no source is long enough to hold it. */
+function lookUpQuote(
+  quote: AnswerQuote,
+  markers: readonly number[],
+  targets: readonly MarkerTarget[],
+  byNumber: ReadonlyMap<number, CitableSource>,
+  folded: Map<number, FoldedText>,
+): QuoteCheck | null {
+  const quoteLength = quoteFragments(quote.text).join(' ').length;
+  const searched: number[] = [];
+  const foundIn: QuoteLocation[] = [];
+  for (const target of targets) {
+    const source = byNumber.get(target.n);
+    if (!target.valid || !source || searched.includes(source.n)) continue;
+    const sourceText = foldedSource(source, folded);
+    if (quoteLength > sourceText.text.length) continue;
+    searched.push(source.n);
+    const match = findFoldedQuote(sourceText, quote.text);
+    if (match) foundIn.push({ n: source.n, ...bodySpan(source, match.start, match.end) });
+  }
+  if (searched.length === 0) return null;
+  return { ...quote, markers, searched, foundIn, found: foundIn.length > 0 };
+}
+
+/** A source's searchable text, folded once per check however many quotes cite it. */
+function foldedSource(source: CitableSource, folded: Map<number, FoldedText>): FoldedText {
+  const known = folded.get(source.n);
+  if (known) return known;
+  const text = foldText(searchableText(source.text));
+  folded.set(source.n, text);
+  return text;
+}
+
+/**
+ * Offsets in `source.text` as offsets in the document body — only when the text is a body slice
+ * (its span is as long as the text without a cut mark); rendered text such as an outline or entity
+ * fields has no body span.
+ */
+function bodySpan(
+  source: CitableSource,
+  start: number,
+  end: number,
+): { start: number | null; end: number | null } {
+  const isBodySlice = source.end - source.start === searchableText(source.text).length;
+  return isBodySlice
+    ? { start: source.start + start, end: source.start + end }
+    : { start: null, end: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Citations.
+
+function toCitation(
+  source: CitableSource,
+  cited: boolean,
+  quotes: readonly QuoteCheck[],
+  settings: Settings,
+): Citation {
+  const quote = quoteFor(source.n, quotes);
+  const terms = quote?.found ? quote.text.split(/\s+/u) : [];
+  return {
+    n: source.n,
+    documentId: source.documentId,
+    path: source.path,
+    title: source.title,
+    kind: source.kind,
+    chunkId: source.chunkId,
+    page: source.page,
+    section: source.section,
+    heading: source.heading,
+    excerpt: makeExcerpt(source.text, terms, { maxChars: settings.excerptChars }),
+    start: source.start,
+    end: source.end,
+    cited,
+    quote,
+  };
+}
+
+/** A quote found in the source wins; else a quote attributed to it that no cited source contains. */
+function quoteFor(n: number, quotes: readonly QuoteCheck[]): CitationQuote | null {
+  for (const check of quotes) {
+    const location = check.foundIn.find((found) => found.n === n);
+    if (location) {
+      return { text: check.text, start: location.start, end: location.end, found: true };
+    }
+  }
+  const missing = quotes.find((check) => !check.found && check.searched.includes(n));
+  return missing ? { text: missing.text, start: null, end: null, found: false } : null;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { pickSentences, scoreSentences } from './pick-sentences.ts';
+import type { SourcePassage } from './read-prompt.ts';
+
+const passage = (n: number, text: string, extra: Partial<SourcePassage> = {}): SourcePassage => ({
+  n,
+  title: `Doc ${n}`,
+  path: `doc-${n}.md`,
+  part: null,
+  text,
+  referenced: false,
+  from: 'search',
+  ...extra,
+});
+
+describe('scoreSentences', () => {
+  it('weights rare terms over common ones', () => {
+    const passages = [
+      passage(1, 'The pump is green and quite large. The pump pressure is 3 bar at the outlet.'),
+      passage(2, 'The pump sits in the basement room. The pump was bought from a supplier.'),
+    ];
+    const scored = scoreSentences('pump pressure', passages);
+    const best = [...scored].sort((a, b) => b.score - a.score)[0];
+    expect(best?.text).toBe('The pump pressure is 3 bar at the outlet.');
+    const commonOnly = scored.find((s) => s.text.startsWith('The pump sits'));
+    expect(commonOnly?.score).toBeLessThan(0.35);
+  });
+
+  it('gives sentences of referenced sources a bonus', () => {
+    const text = 'The valve opens at two bar of pressure.';
+    const scored = scoreSentences('valve pressure', [
+      passage(1, text),
+      passage(2, `${text} Again.`, {
+        referenced: true,
+        text: 'A valve opens at two bar of pressure.',
+      }),
+    ]);
+    expect(scored[1]?.score ?? 0).toBeGreaterThan(scored[0]?.score ?? 0);
+  });
+});
+
+describe('pickSentences', () => {
+  it('picks the best sentences from at most three sources, best source first, in reading order', () => {
+    const passages = [
+      passage(1, 'Silt clogs the strainer in spring. Silt also wears the strainer seals.'),
+      passage(2, 'The strainer must be cleaned of silt weekly.'),
+      passage(3, 'Silt in the strainer lowers the flow.'),
+      passage(4, 'Strainer silt problems were reported again.'),
+      passage(5, 'Lunch is served at noon.'),
+    ];
+    const { picked } = pickSentences('why does silt clog the strainer', passages);
+    expect(picked.length).toBeGreaterThanOrEqual(2);
+    expect(picked.length).toBeLessThanOrEqual(4);
+    expect(new Set(picked.map((p) => p.passage.n)).size).toBeLessThanOrEqual(3);
+    expect(picked[0]?.text).toBe('Silt clogs the strainer in spring.');
+    expect(picked.some((p) => p.text.includes('Lunch'))).toBe(false);
+  });
+
+  it('picks nothing when no sentence reaches the minimum score', () => {
+    const { picked, ranking } = pickSentences('who won the world cup', [
+      passage(1, 'The pump delivers 2.5 m³/h at 3 bar.'),
+    ]);
+    expect(picked).toEqual([]);
+    expect(ranking).toEqual([]);
+  });
+
+  it('skips a sentence repeated in another source', () => {
+    const same = 'The strainer clogs with silt every spring.';
+    const { picked } = pickSentences('strainer silt', [passage(1, same), passage(2, same)]);
+    expect(picked.map((p) => p.passage.n)).toEqual([1]);
+  });
+});
