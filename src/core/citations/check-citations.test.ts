@@ -266,6 +266,11 @@ describe('checkCitations: quotes', () => {
     expect(check.citations.find((c) => c.n === 1)?.quote?.found).toBe(false);
   });
 
+  it('does not chain markers across a sentence end', () => {
+    const check = checkCitations('"the seal that fails first" [2]. [1] agrees.', SOURCES);
+    expect(check.quotes.map((q) => q.markers)).toEqual([[0]]);
+  });
+
   it('flags a quote the cited source does not contain', () => {
     const check = checkCitations('The manual says "run the pump dry for an hour" [2].', SOURCES);
     expect(check.quotes[0]?.found).toBe(false);
@@ -375,11 +380,15 @@ describe('checkCitations: properties', () => {
     );
   });
 
-  it('stays fast on a huge answer', () => {
+  it('stays fast on a huge answer and huge sources', () => {
     const answer = `"${'the pump must not run dry '.repeat(40)}" [2] `.repeat(2000);
+    const blank: CitableSource = { ...note, n: 5, text: `${' '.repeat(200_000)}x…` };
+    const dots: CitableSource = { ...note, n: 6, text: `${'. '.repeat(100_000)}end` };
+    const adversarial = `"${'. '.repeat(900)}a b c" [5, 6] `.repeat(200);
     const started = performance.now();
     const check = checkCitations(answer, SOURCES);
     expect(check.markers).toHaveLength(2000);
+    expect(checkCitations(adversarial, [blank, dots]).quotes).toHaveLength(200);
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });

@@ -8,6 +8,7 @@ import {
   foldText,
   quoteFragments,
   searchableText,
+  wordsOf,
 } from './find-quote.ts';
 import {
   type CitationMarker,
@@ -157,11 +158,9 @@ export function checkCitations(
     maxQuoteChars: options.maxQuoteChars ?? DEFAULT_MAX_QUOTE_CHARS,
     maxQuoteGap: options.maxQuoteGap ?? DEFAULT_MAX_QUOTE_GAP,
   };
-  const byNumber = indexSources(sources);
-  const ordered = [...byNumber.values()].sort((a, b) => a.n - b.n);
-  const markers = parseCitationMarkers(text).map((marker) =>
-    checkMarker(marker, byNumber, ordered),
-  );
+  const index = indexSources(sources);
+  const { byNumber, ordered } = index;
+  const markers = parseCitationMarkers(text).map((marker) => checkMarker(marker, index));
   const quotes = checkQuotes(text, markers, byNumber, settings);
   const cited = citedNumbers(markers);
   return {
@@ -173,11 +172,28 @@ export function checkCitations(
   };
 }
 
-/** Sources by number; the first source wins when two share one. */
-function indexSources(sources: readonly CitableSource[]): Map<number, CitableSource> {
+interface SourceIndex {
+  /** The first source wins when two share a number. */
+  readonly byNumber: ReadonlyMap<number, CitableSource>;
+  /** In source-number order. */
+  readonly ordered: readonly CitableSource[];
+  /** Document ids by folded title, file name and file stem. */
+  readonly documentsByName: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+function indexSources(sources: readonly CitableSource[]): SourceIndex {
   const byNumber = new Map<number, CitableSource>();
   for (const source of sources) if (!byNumber.has(source.n)) byNumber.set(source.n, source);
-  return byNumber;
+  const ordered = [...byNumber.values()].sort((a, b) => a.n - b.n);
+  const documentsByName = new Map<string, Set<string>>();
+  for (const source of ordered) {
+    for (const name of [source.title, fileName(source.path), stemName(source.path)]) {
+      const key = normalizeName(name);
+      const ids = documentsByName.get(key) ?? new Set<string>();
+      documentsByName.set(key, ids.add(source.documentId));
+    }
+  }
+  return { byNumber, ordered, documentsByName };
 }
 
 function citedNumbers(markers: readonly CheckedMarker[]): Set<number> {
@@ -191,13 +207,9 @@ function citedNumbers(markers: readonly CheckedMarker[]): Set<number> {
 // ---------------------------------------------------------------------------------------------
 // Markers.
 
-function checkMarker(
-  marker: CitationMarker,
-  byNumber: ReadonlyMap<number, CitableSource>,
-  ordered: readonly CitableSource[],
-): CheckedMarker {
-  if (marker.page) return checkPageMarker(marker, marker.page, ordered);
-  const targets = (marker.numbers ?? []).map((n) => ({ n, valid: byNumber.has(n) }));
+function checkMarker(marker: CitationMarker, index: SourceIndex): CheckedMarker {
+  if (marker.page) return checkPageMarker(marker, marker.page, index);
+  const targets = (marker.numbers ?? []).map((n) => ({ n, valid: index.byNumber.has(n) }));
   const unknown = targets.length === 0 || targets.some((target) => !target.valid);
   return {
     ...marker,
@@ -210,10 +222,10 @@ function checkMarker(
 function checkPageMarker(
   marker: CitationMarker,
   page: PageCitation,
-  ordered: readonly CitableSource[],
+  index: SourceIndex,
 ): CheckedMarker {
-  const documentIds = documentsTitled(page.title, ordered);
-  const found = documentIds.size === 0 ? [] : sourcesOnPage(page.page, documentIds, ordered);
+  const documentIds = documentsTitled(page.title, index);
+  const found = documentIds.size === 0 ? [] : sourcesOnPage(page.page, documentIds, index.ordered);
   const problem = documentIds.size === 0 ? 'unknown-document' : 'unknown-page';
   return {
     ...marker,
@@ -227,20 +239,13 @@ function checkPageMarker(
 const DOCUMENT_WORD = /^(?:the\s+)?(?:document|doc|file|pdf)\s+/iu;
 
 /** Ids of the documents whose title, file name or file stem matches, forgiving case and punctuation. */
-function documentsTitled(title: string, ordered: readonly CitableSource[]): Set<string> {
+function documentsTitled(title: string, index: SourceIndex): ReadonlySet<string> {
   const keys = [normalizeName(title), normalizeName(title.replace(DOCUMENT_WORD, ''))];
   for (const key of keys) {
-    if (key === '') continue;
-    const ids = new Set(
-      ordered.filter((source) => sourceNames(source).includes(key)).map((s) => s.documentId),
-    );
-    if (ids.size > 0) return ids;
+    const ids = key === '' ? undefined : index.documentsByName.get(key);
+    if (ids) return ids;
   }
   return new Set();
-}
-
-function sourceNames(source: CitableSource): string[] {
-  return [source.title, fileName(source.path), stemName(source.path)].map(normalizeName);
 }
 
 /** Sources of those documents on the page, else a whole PDF given without a page (it holds every page). */
@@ -265,18 +270,17 @@ interface AnswerQuote {
 }
 
 const codes = {
-  tab: 0x09,
   lineFeed: 0x0a,
   carriageReturn: 0x0d,
-  space: 0x20,
   quotationMark: 0x22,
-  noBreakSpace: 0xa0,
   leftDoubleQuotationMark: 0x201c,
   rightDoubleQuotationMark: 0x201d,
 } as const;
 
-/** Characters allowed between a closing quote and its marker: `"…" [2]`, `"…", [2]`, `"…" — [2]`. */
-const GAP_CHARACTERS = new Set([
+/** What may sit between two markers that cite together: `[1][2]`, `[1], [3]`. */
+const CHAIN_CHARACTERS: ReadonlySet<string> = new Set([' ', '\t', '\u00a0', ',', ';']);
+/** What may sit between a closing quote and its marker: `"…" [2]`, `"…", [2]`, `"…" — [2]`. */
+const GAP_CHARACTERS: ReadonlySet<string> = new Set([
   ' ',
   '\t',
   '\u00a0',
@@ -325,7 +329,7 @@ function groupMarkers(
   let previousEnd = -1;
   for (const [index, marker] of markers.entries()) {
     const group = groups.at(-1);
-    if (group && isGap(text, previousEnd, marker.start, settings.maxQuoteGap)) {
+    if (group && isChained(text, previousEnd, marker.start, settings.maxQuoteGap)) {
       group.indexes.push(index);
     } else {
       groups.push({ indexes: [index], quote: quoteBefore(text, marker.start, settings) });
@@ -335,9 +339,10 @@ function groupMarkers(
   return groups;
 }
 
-function isGap(text: string, from: number, to: number, maxGap: number): boolean {
+/** Only spaces, commas and semicolons between two markers chain them; a sentence end does not. */
+function isChained(text: string, from: number, to: number, maxGap: number): boolean {
   if (to - from > maxGap) return false;
-  for (let pos = from; pos < to; pos++) if (!GAP_CHARACTERS.has(text.charAt(pos))) return false;
+  for (let pos = from; pos < to; pos++) if (!CHAIN_CHARACTERS.has(text.charAt(pos))) return false;
   return true;
 }
 
@@ -431,7 +436,7 @@ function toCitation(
   settings: Settings,
 ): Citation {
   const quote = quoteFor(source.n, quotes);
-  const terms = quote?.found ? quote.text.split(/\s+/u) : [];
+  const terms = quote?.found ? wordsOf(quote.text) : [];
   return {
     n: source.n,
     documentId: source.documentId,

@@ -31,14 +31,13 @@ describe('foldText', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 100 }), (raw) => {
         const { text, starts, ends } = foldText(raw);
         expect(starts).toHaveLength(text.length);
-        for (let i = 0; i < text.length; i++) {
-          const start = starts[i] ?? -1;
+        expect(ends).toHaveLength(text.length);
+        const broken = starts.findIndex((start, i) => {
           const end = ends[i] ?? -1;
-          expect(start).toBeGreaterThanOrEqual(0);
-          expect(end).toBeGreaterThan(start);
-          expect(end).toBeLessThanOrEqual(raw.length);
-          if (i > 0) expect(start).toBeGreaterThanOrEqual(starts[i - 1] ?? 0);
-        }
+          const previous = i > 0 ? (starts[i - 1] ?? 0) : 0;
+          return start < previous || end <= start || end > raw.length;
+        });
+        expect(broken).toBe(-1);
       }),
     );
   });

@@ -44,12 +44,12 @@ const DROPPED_CHARACTERS: ReadonlySet<string> = new Set([
   '`',
 ]);
 const WHITESPACE = /^\s$/u;
-/** Where a quote elides text: `…`, `...`, `[…]`, `[...]`. */
-const ELISION = /\s*(?:\[\s*(?:…|\.{3,})\s*\]|…|\.{3,})\s*/u;
+/** Where a quote elides text: `…`, `...`, `[…]`, `[...]` (the pieces are trimmed when folded). */
+const ELISION = /\[\s*(?:…|\.{3,})\s*\]|…|\.{3,}/u;
 /** Punctuation at a fragment's edges that a quote may add or drop (`"… 30 seconds."`). */
-const EDGE_PUNCTUATION = /^[\s.,;:!?]+|[\s.,;:!?]+$/gu;
-/** A source cut to fit the budget ends with `…`; that character is not in the document. */
-const TRAILING_ELLIPSIS = /\s*…$/u;
+const EDGE_PUNCTUATION: ReadonlySet<string> = new Set([' ', '.', ',', ';', ':', '!', '?']);
+/** A source cut to fit the budget ends with this; it is not in the document. */
+const CUT_MARK = '…';
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
@@ -90,18 +90,34 @@ export function foldText(raw: string): FoldedText {
 export function quoteFragments(quote: string): string[] {
   return quote
     .split(ELISION)
-    .map((part) => foldText(part).text.replace(EDGE_PUNCTUATION, ''))
+    .map((part) => trimEdgePunctuation(foldText(part).text))
     .filter((part) => part !== '');
+}
+
+/** Cuts edge punctuation with a loop: an anchored regex would go quadratic on long punctuation runs. */
+function trimEdgePunctuation(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && EDGE_PUNCTUATION.has(text.charAt(start))) start++;
+  while (end > start && EDGE_PUNCTUATION.has(text.charAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
+/** The words of a text (runs of letters and digits), to count them or to centre an excerpt on them. */
+export function wordsOf(text: string): string[] {
+  return text.match(WORD) ?? [];
 }
 
 /** How many words a quote has: quotes too short to be distinctive are not checked. */
 export function countWords(text: string): number {
-  return text.match(WORD)?.length ?? 0;
+  return wordsOf(text).length;
 }
 
 /** The source text a quote is searched in: a trailing cut mark `…` is not part of the document. */
 export function searchableText(sourceText: string): string {
-  return sourceText.replace(TRAILING_ELLIPSIS, '');
+  return sourceText.endsWith(CUT_MARK)
+    ? sourceText.slice(0, -CUT_MARK.length).trimEnd()
+    : sourceText;
 }
 
 /**

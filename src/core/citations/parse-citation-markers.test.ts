@@ -190,15 +190,23 @@ describe('parseCitationMarkers: properties', () => {
     .map((parts) => parts.join(''));
   const anyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), markdownish);
 
-  const checkShape = (text: string, markers: CitationMarker[]) => {
+  /** The first marker that breaks the span rules, or null when all keep them. */
+  const brokenMarker = (text: string, markers: CitationMarker[]): CitationMarker | null => {
     let previousEnd = 0;
     for (const marker of markers) {
-      expect(text.slice(marker.start, marker.end)).toBe(marker.raw);
-      expect(marker.start).toBeGreaterThanOrEqual(previousEnd);
-      expect(marker.raw.startsWith('[') && marker.raw.endsWith(']')).toBe(true);
-      expect((marker.numbers === null) !== (marker.page === null)).toBe(true);
+      const ok =
+        text.slice(marker.start, marker.end) === marker.raw &&
+        marker.start >= previousEnd &&
+        marker.raw.startsWith('[') &&
+        marker.raw.endsWith(']') &&
+        (marker.numbers === null) !== (marker.page === null);
+      if (!ok) return marker;
       previousEnd = marker.end;
     }
+    return null;
+  };
+  const checkShape = (text: string, markers: CitationMarker[]) => {
+    expect(brokenMarker(text, markers)).toBeNull();
   };
 
   it('never throws; spans are exact, in order and non-overlapping', () => {
@@ -267,7 +275,7 @@ describe('parseCitationMarkers: properties', () => {
       '```\n'.repeat(size / 4),
       `[page 1 of ${'a '.repeat(size / 2)}`,
       '[x]('.repeat(size / 4),
-      fc.sample(markdownish, { numRuns: 4000, seed: 1 }).join(''),
+      fc.sample(markdownish, { numRuns: 500, seed: 1 }).join('').repeat(8),
     ];
     const started = performance.now();
     for (const text of inputs) checkShape(text, parseCitationMarkers(text));
