@@ -16,7 +16,7 @@ export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 export interface ModelSpec {
   /** `provider:model`, e.g. `openai:gpt-4.1-mini`, `ollama:llama3.1`; none → the offline model. */
   readonly model?: string | undefined;
-  /** Endpoint override; required for `openai-compatible`. */
+  /** Full base URL of the API (e.g. `http://host:8000/v1`); required for `openai-compatible`, overrides `$OLLAMA_HOST` for `ollama`. */
   readonly baseUrl?: string | undefined;
   /** Key override; otherwise the provider's usual environment variable. */
   readonly apiKey?: string | undefined;

@@ -29,6 +29,18 @@ type Plan =
   | { readonly kind: 'search'; readonly toolCallId: string; readonly input: string }
   | { readonly kind: 'answer'; readonly chunks: readonly string[] };
 
+/** Longest query sent to `search` (the engine's tool accepts up to 500 characters). */
+const MAX_QUERY_CHARS = 500;
+
+/** The question as a search query: whitespace collapsed, cut at a word break to fit the tool's limit. */
+function queryOf(question: string): string {
+  const q = question.replace(/\s+/g, ' ').trim();
+  if (q.length <= MAX_QUERY_CHARS) return q;
+  const head = q.slice(0, MAX_QUERY_CHARS);
+  const space = head.lastIndexOf(' ');
+  return space > MAX_QUERY_CHARS / 2 ? head.slice(0, space) : head;
+}
+
 const STOP: LanguageModelV3FinishReason = { unified: 'stop', raw: 'stop' };
 const TOOL_CALLS: LanguageModelV3FinishReason = { unified: 'tool-calls', raw: 'tool_calls' };
 
@@ -67,7 +79,10 @@ export class OfflineModel implements LanguageModelV3 {
       return {
         kind: 'search',
         toolCallId: `offline-search-${reading.toolCallCount + 1}`,
-        input: JSON.stringify({ query: reading.question, limit: this.#options.searchLimit }),
+        input: JSON.stringify({
+          query: queryOf(reading.question),
+          limit: this.#options.searchLimit,
+        }),
       };
     }
     if (reading.question === '') return { kind: 'answer', chunks: [NOT_FOUND_ANSWER] };

@@ -145,9 +145,9 @@ export function createOpenAIStubServer(script: readonly StubTurn[]): OpenAIStubS
           chunks.push({ ...base, choices: [{ index: 0, delta: d, finish_reason: finish }] });
         const text = turn.text ?? '';
         const pieces = turn.chunks ?? (text ? wordChunks(text) : []);
-        pieces.forEach((content, i) =>
-          delta(i === 0 ? { role: 'assistant', content } : { content }),
-        );
+        pieces.forEach((content, i) => {
+          delta(i === 0 ? { role: 'assistant', content } : { content });
+        });
         (turn.toolCalls ?? []).forEach((call, i) => {
           const id = call.id ?? `call_${index + 1}_${i + 1}`;
           delta({

@@ -115,6 +115,7 @@ function splitParagraph(paragraph: string): string[] {
 function clean(sentence: string): string {
   let s = displayText(sentence)
     .replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '')
+    .replace(/\s*\[Page \d+ of [^\]]*\]/gi, '')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/\s+/g, ' ')
     .trim();

@@ -4,7 +4,8 @@ import type { SourcePassage } from './read-prompt.ts';
 /** The offline model's answer when no sentence is good enough: the exact words the engine and tests rely on. */
 export const NOT_FOUND_ANSWER = "I couldn't find this in the workspace.";
 
-const nameOf = (p: SourcePassage) => `"${p.title || p.path}"`;
+/** A source's name for prose; bracketed numbers become parenthesized so they cannot read as citations. */
+const nameOf = (p: SourcePassage) => `"${(p.title || p.path).replace(/\[(\d+)\]/g, '($1)')}"`;
 
 function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
@@ -13,14 +14,17 @@ function listNames(names: readonly string[]): string {
 
 /** Puts the source marker before the sentence's closing punctuation: `… 2.5 m³/h [2].` */
 export function withMarker(sentence: string, n: number): string {
-  const end = /([.!?…]+["'”’)\]]*)$/.exec(sentence);
+  const end = /([.!?]+["'”’)\]]*)$/.exec(sentence);
   if (!end) return `${sentence} [${n}]`;
   return `${sentence.slice(0, end.index)} [${n}]${end[0]}`;
 }
 
 /** Where a passage is, in words: `"Pump Manual" (manuals/pump.pdf, page 3)`. */
 const placeOf = (p: SourcePassage) =>
-  `${nameOf(p)} (${[p.path, p.part].filter((x) => x).join(', ')})`;
+  `${nameOf(p)} (${[p.path, p.part]
+    .filter((x) => x)
+    .join(', ')
+    .replace(/\[(\d+)\]/g, '($1)')})`;
 
 /**
  * The answer as the pieces it is streamed in: a framing sentence naming the sources, then one
