@@ -9,7 +9,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { pickSentences } from './offline/pick-sentences.ts';
+import { focusOf, pickSentences } from './offline/pick-sentences.ts';
 import { type PromptReading, readPrompt } from './offline/read-prompt.ts';
 import { NOT_FOUND_ANSWER, writeAnswer } from './offline/write-answer.ts';
 import { SEARCH_TOOL_NAME } from './search-tool-output.ts';
@@ -80,7 +80,7 @@ export class OfflineModel implements LanguageModelV3 {
         kind: 'search',
         toolCallId: `offline-search-${reading.toolCallCount + 1}`,
         input: JSON.stringify({
-          query: queryOf(reading.question),
+          query: queryOf(focusOf(reading.question)),
           limit: this.#options.searchLimit,
         }),
       };

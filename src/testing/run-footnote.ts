@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,4 +34,27 @@ export function copySampleWorkspace(): {
     filter: (src) => !src.includes('.footnote'),
   });
   return { root, workspace, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Like {@link runFootnote} but without blocking this process, so a stub server here can answer the CLI. */
+export function runFootnoteAsync(
+  args: readonly string[],
+  options: { readonly input?: string; readonly env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(repo, 'bin/footnote.js'), ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
 }

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { exportSessionJson, exportSessionMarkdown } from '../../chat/index.ts';
 import type { ChatMode } from '../../core/index.ts';
@@ -53,15 +53,16 @@ export function registerChatRepl(program: Command): void {
           else rl.close();
         });
         const sessions = new SqliteSessionStore(ws.store.db);
-        const prompt = () =>
-          process.stdin.isTTY ? rl.question(s.cyan(`you (${flags.mode}) › `)) : rl.question('');
+        const tty = process.stdin.isTTY === true;
+        const lines = rl[Symbol.asyncIterator]();
         while (true) {
-          let line: string;
-          try {
-            line = (await prompt()).trim();
-          } catch {
-            break;
+          if (tty) {
+            rl.setPrompt(s.cyan(`you (${flags.mode}) › `));
+            rl.prompt();
           }
+          const next = await lines.next();
+          if (next.done) break;
+          const line = String(next.value).trim();
           if (!line) continue;
           if (line.startsWith('/')) {
             const [command, ...args] = line.slice(1).split(/\s+/);

@@ -260,6 +260,14 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** Error codes that mean the command line asked for something impossible, not that running failed. */
+const USAGE_CODES = new Set([
+  'invalid_input',
+  'model_config',
+  'session_not_found',
+  'version_not_found',
+]);
+
 /** Runs the CLI and returns its exit status: 0 ok, 1 runtime error, 2 usage error. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
@@ -277,7 +285,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`footnote: ${message}\n`);
     if (error instanceof UsageError) return 2;
-    if (FootnoteError.isInstance(error) && error.code === 'invalid_input') return 2;
+    if (FootnoteError.isInstance(error) && USAGE_CODES.has(error.code)) return 2;
     if (process.env.FOOTNOTE_DEBUG && error instanceof Error)
       process.stderr.write(`${error.stack}\n`);
     return 1;

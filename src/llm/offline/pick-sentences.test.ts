@@ -70,3 +70,16 @@ describe('pickSentences', () => {
     expect(picked.map((p) => p.passage.n)).toEqual([1]);
   });
 });
+
+describe('the question a referenced document is asked', () => {
+  it('is what remains once the references are taken out, when anything topical remains', async () => {
+    const { focusOf, withoutReferences } = await import('./pick-sentences.ts');
+    expect(
+      withoutReferences('What does [[Design#Risks]] say about silt?').replace(/\s+/g, ' '),
+    ).toBe('What does say about silt?');
+    expect(focusOf('What does [[Design#Risks]] say about silt?').replace(/\s+/g, ' ')).toBe(
+      'What does say about silt?',
+    );
+    expect(focusOf('Summarize [[Pump Design]]')).toBe('Summarize Pump Design');
+  });
+});

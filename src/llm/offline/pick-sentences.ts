@@ -1,4 +1,6 @@
 import { analyzeQuery, analyzeText } from '../../core/analyze-text.ts';
+import { displayText } from '../../core/display-text.ts';
+import { parseReferences } from '../../core/references/parse-references.ts';
 import type { SourcePassage } from './read-prompt.ts';
 import { splitSentences } from './split-sentences.ts';
 
@@ -29,6 +31,23 @@ export interface PickedSentences {
 }
 
 const TITLE_WEIGHT = 0.3;
+
+/** The question with its `[[wikilinks]]` and `@mentions` blanked out, leaving what it asks about. */
+export function withoutReferences(question: string): string {
+  let out = '';
+  let at = 0;
+  for (const ref of parseReferences(question)) {
+    out += `${question.slice(at, ref.start)} `;
+    at = ref.end;
+  }
+  return out + question.slice(at);
+}
+
+/** What to search for: the question's own topic when it has one, else the whole question. */
+export function focusOf(question: string): string {
+  const focus = withoutReferences(question);
+  return analyzeQuery(focus).some((t) => !QUESTION_WORDS.has(t)) ? focus : displayText(question);
+}
 /** Words of asking rather than of the topic ("tell me about…", "what does X say…"); they match nothing useful. */
 const QUESTION_WORDS = new Set(
   analyzeText(
@@ -84,9 +103,12 @@ export function scoreSentences(
   question: string,
   passages: readonly SourcePassage[],
 ): ScoredSentence[] {
-  const all = analyzeQuery(question);
+  const all = analyzeQuery(displayText(question));
   const topical = all.filter((t) => !QUESTION_WORDS.has(t));
-  const terms = topical.length > 0 ? topical : all;
+  // "What does [[Design#Risks]] say about silt?" is about silt: the named document is already in
+  // the context, so its name only counts when the question has no other topic.
+  const focused = analyzeQuery(withoutReferences(question)).filter((t) => !QUESTION_WORDS.has(t));
+  const terms = focused.length > 0 ? focused : topical.length > 0 ? topical : all;
   const candidates = candidatesOf(passages);
   if (terms.length === 0) return [];
   const n = candidates.length;

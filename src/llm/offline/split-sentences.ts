@@ -41,7 +41,7 @@ const TRAILING_BLOCK_ID = /\s+\^[\w-]+\s*$/;
 const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
 const TABLE_SEPARATOR = /^\s*\|?[\s:|-]*-[\s:|-]*$/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/;
-const KEY_VALUE = /^\s*[\p{L}][\p{L}\p{N} _.-]{0,40}:\s+\S/u;
+const KEY_VALUE = /^[\p{L}][\p{L}\p{N} _.-]{0,40}:\s+\S/u;
 const MAX_CHARS = 400;
 
 /** Paragraphs of readable prose, one line each: headings, fences, rules and block ids dropped; list items, table rows and `key: value` lines kept as units of their own. */
