@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIStubServer } from '../src/testing/openai-stub-server.ts';
@@ -148,6 +148,37 @@ describe('footnote ask through an OpenAI-compatible server (the real provider co
       );
       expect(last.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'failed' });
     } finally {
+      await stub.close();
+    }
+  });
+});
+
+describe('the workspace config file', () => {
+  it('chooses the model when no flag does, and reports a broken file with its path', async () => {
+    const stub = await startOpenAIStubServer([{ text: 'Configured model here.' }]);
+    const config = join(sample.workspace, '.footnote', 'config.json');
+    mkdirSync(join(sample.workspace, '.footnote'), { recursive: true });
+    try {
+      writeFileSync(
+        config,
+        JSON.stringify({ model: 'openai-compatible:from-config', baseUrl: stub.url }),
+      );
+      const run = await runFootnoteAsync([
+        'ask',
+        'hello there',
+        '--json',
+        '--workspace',
+        sample.workspace,
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).message.content).toBe('Configured model here.');
+      expect(stub.requests[0]?.model).toBe('from-config');
+      writeFileSync(config, JSON.stringify({ model: 'openai-compatible:x', temperature: 2 }));
+      const bad = ask('hello');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/config\.json: .*temperature/);
+    } finally {
+      rmSync(config, { force: true });
       await stub.close();
     }
   });

@@ -27,11 +27,13 @@ import {
 import { style } from './format-output.ts';
 import { type OpenWorkspace, refreshIndex } from './open-workspace.ts';
 import { UsageError } from './usage-error.ts';
+import { readWorkspaceConfig } from './workspace-config.ts';
 
 /** Options of one turn from the command line. */
 export interface TurnFlags {
   readonly session?: string;
-  readonly mode: ChatMode;
+  /** Unset: the workspace config decides, else chat. */
+  readonly mode?: ChatMode;
   readonly model?: string;
   readonly baseUrl?: string;
   readonly dryRun?: boolean;
@@ -73,11 +75,11 @@ export async function askOnce(
   onEvent?: (event: TurnEvent) => void,
   signal?: AbortSignal,
 ): Promise<TurnResult> {
-  if (flags.model) parseModelSpec(flags.model);
-  const spec = {
-    ...(flags.model && { model: flags.model }),
-    ...(flags.baseUrl && { baseUrl: flags.baseUrl }),
-  };
+  const config = readWorkspaceConfig(ws.root);
+  const modelName = flags.model ?? config.model;
+  const baseUrl = flags.baseUrl ?? config.baseUrl;
+  if (modelName) parseModelSpec(modelName);
+  const spec = { ...(modelName && { model: modelName }), ...(baseUrl && { baseUrl }) };
   const model = resolveModel(spec);
   await refreshIndex(ws, { quiet: true });
   const catalog = await loadReferenceCatalog(ws.store);
@@ -90,7 +92,8 @@ export async function askOnce(
     tokenCounter,
     message,
     sessionId: flags.session ?? null,
-    mode: flags.mode,
+    mode: flags.mode ?? config.mode ?? 'chat',
+    ...(config.contextWindow && { contextWindow: config.contextWindow }),
     currentPath: flags.current ?? null,
     ...(flags.pin && { pinned: flags.pin }),
     dryRun: flags.dryRun ?? false,
@@ -103,11 +106,12 @@ export async function askOnce(
 }
 
 /** `model` description for people, e.g. in `ask` output and `chat`'s banner. */
-export const modelLabel = (flags: Pick<TurnFlags, 'model' | 'baseUrl'>) =>
-  describeModel({
-    ...(flags.model && { model: flags.model }),
-    ...(flags.baseUrl && { baseUrl: flags.baseUrl }),
-  });
+export const modelLabel = (flags: Pick<TurnFlags, 'model' | 'baseUrl'>, root: string) => {
+  const config = readWorkspaceConfig(root);
+  const model = flags.model ?? config.model;
+  const baseUrl = flags.baseUrl ?? config.baseUrl;
+  return describeModel({ ...(model && { model }), ...(baseUrl && { baseUrl }) });
+};
 
 const withTurnOptions = (command: Command) =>
   command
@@ -157,7 +161,9 @@ export function registerChatCommands(program: Command): void {
               `\n\n${formatAnswerFooter(result.assistant, ws.root, process.stdout)}\n`,
             );
             process.stderr.write(
-              style(process.stderr).dim(`session ${result.session.id} · ${modelLabel(options)}\n`),
+              style(process.stderr).dim(
+                `session ${result.session.id} · ${modelLabel(options, ws.root)}\n`,
+              ),
             );
           }
           if (result.assistant.status === 'failed')

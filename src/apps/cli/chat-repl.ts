@@ -8,6 +8,7 @@ import { askOnce, modelLabel, type TurnFlags, terminalRenderer } from './chat-co
 import { formatAnswerFooter } from './chat-output.ts';
 import { type CommonOptions, parseMode, withCommonOptions, withWorkspace } from './cli-options.ts';
 import { style } from './format-output.ts';
+import { readWorkspaceConfig } from './workspace-config.ts';
 
 const HELP = `Type a message; name documents with [[wikilinks]] or @mentions.
   /session            show this session's id      /session new | <id>   start over, or continue another
@@ -21,7 +22,7 @@ export function registerChatRepl(program: Command): void {
   withCommonOptions(program.command('chat'))
     .description('chat with your workspace in the terminal')
     .option('--session <id>', 'continue this session')
-    .option('--mode <mode>', 'chat (read-only) or agent', parseMode, 'chat' as ChatMode)
+    .option('--mode <mode>', 'chat (read-only) or agent', parseMode)
     .option(
       '--model <provider:name>',
       'openai:…, anthropic:…, openai-compatible:…, ollama:… (default: offline model)',
@@ -32,9 +33,12 @@ export function registerChatRepl(program: Command): void {
       await withWorkspace(options, async (ws) => {
         const out = process.stdout;
         const s = style(out);
-        let flags: TurnFlags = { ...options };
-        out.write(`${s.bold('Footnote')} — ${ws.root}\nModel: ${modelLabel(flags)}\n`);
-        if (!flags.model) {
+        let flags: TurnFlags = {
+          ...options,
+          mode: options.mode ?? readWorkspaceConfig(ws.root).mode ?? 'chat',
+        };
+        out.write(`${s.bold('Footnote')} — ${ws.root}\nModel: ${modelLabel(flags, ws.root)}\n`);
+        if (!flags.model && !readWorkspaceConfig(ws.root).model) {
           out.write(
             s.dim(
               'Use a real model with --model openai:gpt-4.1-mini (OPENAI_API_KEY), anthropic:… (ANTHROPIC_API_KEY),\nor ollama:llama3.1 / openai-compatible:NAME --base-url URL for a local server.\n',
