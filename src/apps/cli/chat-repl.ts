@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { exportSessionJson, exportSessionMarkdown } from '../../chat/index.ts';
-import type { ChatMode } from '../../core/index.ts';
 import { SqliteSessionStore } from '../../store/index.ts';
 import { askOnce, modelLabel, type TurnFlags, terminalRenderer } from './chat-commands.ts';
 import { formatAnswerFooter } from './chat-output.ts';
