@@ -1,3 +1,4 @@
+import { countRun, findProseRegions, isLineEnding, type ProseRegion } from '../prose-regions.ts';
 /** A page citation by document title: `[Page 3 of Pump Manual]`, `[Pump Manual, p. 3]`. */
 export interface PageCitation {
   readonly page: number;
@@ -43,7 +44,6 @@ const codes = {
 } as const;
 
 /** Fences need three markers; more than three spaces of indent is not a fence (nor a link definition). */
-const FENCE_MIN_SIZE = 3;
 const MAX_BLOCK_INDENT = 3;
 
 /** `1`, `1, 2`, `1-3`, `1–3, 5`: digits (at most nine, so every number is exact) and ranges. */
@@ -74,91 +74,8 @@ const LINK_DESTINATION = /[ \t]*(?:<|\/|#|[a-z][a-z0-9+.-]*:\/\/|www\.|mailto:)/
 export function parseCitationMarkers(text: string): CitationMarker[] {
   const markers: CitationMarker[] = [];
   const closingRuns = pairBacktickRuns(text);
-  for (const region of proseRegions(text)) scanRegion(text, region, closingRuns, markers);
+  for (const region of findProseRegions(text)) scanRegion(text, region, closingRuns, markers);
   return markers;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Block level: fenced code and blank lines split the text into prose regions.
-
-interface Region {
-  readonly start: number;
-  readonly end: number;
-}
-
-interface Fence {
-  readonly marker: number;
-  readonly size: number;
-}
-
-/** Runs of non-blank lines outside fenced code; inline code spans never cross their edges. */
-function proseRegions(text: string): Region[] {
-  const regions: Region[] = [];
-  let regionStart = -1;
-  let regionEnd = -1;
-  let fence: Fence | null = null;
-  let lineStart = 0;
-  for (;;) {
-    const lineEnd = findLineEnd(text, lineStart);
-    if (fence) {
-      if (closesFence(text, lineStart, lineEnd, fence)) fence = null;
-    } else {
-      const opening = openingFence(text, lineStart, lineEnd);
-      if (opening || isBlank(text, lineStart, lineEnd)) {
-        if (regionStart >= 0) regions.push({ start: regionStart, end: regionEnd });
-        regionStart = -1;
-        fence = opening;
-      } else {
-        if (regionStart < 0) regionStart = lineStart;
-        regionEnd = lineEnd;
-      }
-    }
-    if (lineEnd >= text.length) break;
-    lineStart = afterLineEnding(text, lineEnd);
-  }
-  if (regionStart >= 0) regions.push({ start: regionStart, end: regionEnd });
-  return regions;
-}
-
-function openingFence(text: string, lineStart: number, lineEnd: number): Fence | null {
-  const markerStart = skipIndent(text, lineStart);
-  if (markerStart < 0) return null;
-  const marker = text.charCodeAt(markerStart);
-  if (marker !== codes.graveAccent && marker !== codes.tilde) return null;
-  const size = countRun(text, markerStart, marker);
-  if (size < FENCE_MIN_SIZE) return null;
-  // CommonMark: a backtick fence's info string may not contain backticks (it is inline code then).
-  if (marker === codes.graveAccent) {
-    for (let pos = markerStart + size; pos < lineEnd; pos++) {
-      if (text.charCodeAt(pos) === codes.graveAccent) return null;
-    }
-  }
-  return { marker, size };
-}
-
-function closesFence(text: string, lineStart: number, lineEnd: number, fence: Fence): boolean {
-  const markerStart = skipIndent(text, lineStart);
-  if (markerStart < 0 || text.charCodeAt(markerStart) !== fence.marker) return false;
-  const size = countRun(text, markerStart, fence.marker);
-  return size >= fence.size && isBlank(text, markerStart + size, lineEnd);
-}
-
-/** Where a block marker may start after at most three spaces, or -1 when indented further. */
-function skipIndent(text: string, lineStart: number): number {
-  let pos = lineStart;
-  while (text.charCodeAt(pos) === codes.space) {
-    if (pos - lineStart === MAX_BLOCK_INDENT) return -1;
-    pos++;
-  }
-  return pos;
-}
-
-function isBlank(text: string, from: number, lineEnd: number): boolean {
-  for (let pos = from; pos < lineEnd; pos++) {
-    const code = text.charCodeAt(pos);
-    if (code !== codes.space && code !== codes.tab) return false;
-  }
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +104,7 @@ function pairBacktickRuns(text: string): Map<number, number> {
 
 function scanRegion(
   text: string,
-  region: Region,
+  region: ProseRegion,
   closingRuns: ReadonlyMap<number, number>,
   markers: CitationMarker[],
 ): void {
@@ -359,29 +276,6 @@ function unquote(title: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers.
-
-function countRun(text: string, pos: number, code: number): number {
-  let end = pos;
-  while (text.charCodeAt(end) === code) end++;
-  return end - pos;
-}
-
-function findLineEnd(text: string, from: number): number {
-  let pos = from;
-  while (pos < text.length && !isLineEnding(text.charCodeAt(pos))) pos++;
-  return pos;
-}
-
-function afterLineEnding(text: string, lineEnd: number): number {
-  const crlf =
-    text.charCodeAt(lineEnd) === codes.carriageReturn &&
-    text.charCodeAt(lineEnd + 1) === codes.lineFeed;
-  return lineEnd + (crlf ? 2 : 1);
-}
-
-function isLineEnding(code: number): boolean {
-  return code === codes.lineFeed || code === codes.carriageReturn;
-}
 
 function isAsciiWordCharacter(code: number): boolean {
   const lower = code | 0x20;

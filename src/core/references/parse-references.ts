@@ -1,3 +1,4 @@
+import { countRun, findProseRegions, isLineEnding, type ProseRegion } from '../prose-regions.ts';
 import type { MentionPrefix, ParsedReference } from './reference.ts';
 
 /** Most UTF-16 code units of `sectionRest` handed to the resolver for multi-word section titles. */
@@ -39,10 +40,6 @@ const codes = {
   rightDoubleQuotationMark: 0x201d,
 } as const;
 
-/** Fences need three markers; more than three spaces of indent is not a fence. */
-const FENCE_MIN_SIZE = 3;
-const FENCE_MAX_INDENT = 3;
-
 const letterOrDigitPattern = /[\p{L}\p{N}]/u;
 const markPattern = /\p{M}/u;
 
@@ -56,89 +53,6 @@ export function parseReferences(message: string): ParsedReference[] {
   const found: ParsedReference[] = [];
   for (const region of findProseRegions(message)) scanProse(scanner, region, found);
   return found;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Block level: fenced code and blank lines split the message into prose regions.
-
-interface Region {
-  readonly start: number;
-  readonly end: number;
-}
-
-interface Fence {
-  readonly marker: number;
-  readonly size: number;
-}
-
-/** Runs of non-blank lines outside fenced code; inline code spans never cross their edges. */
-function findProseRegions(message: string): Region[] {
-  const regions: Region[] = [];
-  let regionStart = -1;
-  let regionEnd = -1;
-  let fence: Fence | null = null;
-  let lineStart = 0;
-  for (;;) {
-    const lineEnd = findLineEnd(message, lineStart);
-    if (fence) {
-      if (closesFence(message, lineStart, lineEnd, fence)) fence = null;
-    } else {
-      const opening = readOpeningFence(message, lineStart, lineEnd);
-      if (opening || isBlankLine(message, lineStart, lineEnd)) {
-        if (regionStart >= 0) regions.push({ start: regionStart, end: regionEnd });
-        regionStart = -1;
-        fence = opening;
-      } else {
-        if (regionStart < 0) regionStart = lineStart;
-        regionEnd = lineEnd;
-      }
-    }
-    if (lineEnd >= message.length) break;
-    lineStart = afterLineEnding(message, lineEnd);
-  }
-  if (regionStart >= 0) regions.push({ start: regionStart, end: regionEnd });
-  return regions;
-}
-
-function readOpeningFence(message: string, lineStart: number, lineEnd: number): Fence | null {
-  const markerStart = skipIndent(message, lineStart);
-  if (markerStart < 0) return null;
-  const marker = message.charCodeAt(markerStart);
-  if (marker !== codes.graveAccent && marker !== codes.tilde) return null;
-  const size = countRun(message, markerStart, marker);
-  if (size < FENCE_MIN_SIZE) return null;
-  // CommonMark: a backtick fence's info string may not contain backticks (it is inline code then).
-  if (marker === codes.graveAccent) {
-    for (let pos = markerStart + size; pos < lineEnd; pos++) {
-      if (message.charCodeAt(pos) === codes.graveAccent) return null;
-    }
-  }
-  return { marker, size };
-}
-
-function closesFence(message: string, lineStart: number, lineEnd: number, fence: Fence): boolean {
-  const markerStart = skipIndent(message, lineStart);
-  if (markerStart < 0 || message.charCodeAt(markerStart) !== fence.marker) return false;
-  const size = countRun(message, markerStart, fence.marker);
-  return size >= fence.size && isBlankLine(message, markerStart + size, lineEnd);
-}
-
-/** Where a fence marker may start after at most three spaces, or -1 when indented further. */
-function skipIndent(message: string, lineStart: number): number {
-  let pos = lineStart;
-  while (message.charCodeAt(pos) === codes.space) {
-    if (pos - lineStart === FENCE_MAX_INDENT) return -1;
-    pos++;
-  }
-  return pos;
-}
-
-function isBlankLine(message: string, from: number, lineEnd: number): boolean {
-  for (let pos = from; pos < lineEnd; pos++) {
-    const code = message.charCodeAt(pos);
-    if (code !== codes.space && code !== codes.tab) return false;
-  }
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +122,7 @@ function createForwardSearch(
 // ---------------------------------------------------------------------------------------------
 // Inline level: the text state, which hands off to escape, code span, wikilink and mention.
 
-function scanProse(scanner: Scanner, region: Region, found: ParsedReference[]): void {
+function scanProse(scanner: Scanner, region: ProseRegion, found: ParsedReference[]): void {
   const { message } = scanner;
   let pos = region.start;
   while (pos < region.end) {
@@ -557,29 +471,6 @@ function nonEmpty(text: string): string | null {
 
 function isDoubled(message: string, pos: number, code: number): boolean {
   return message.charCodeAt(pos) === code && message.charCodeAt(pos + 1) === code;
-}
-
-function countRun(message: string, pos: number, code: number): number {
-  let end = pos;
-  while (message.charCodeAt(end) === code) end++;
-  return end - pos;
-}
-
-function findLineEnd(message: string, from: number): number {
-  let pos = from;
-  while (pos < message.length && !isLineEnding(message.charCodeAt(pos))) pos++;
-  return pos;
-}
-
-function afterLineEnding(message: string, lineEnd: number): number {
-  const crlf =
-    message.charCodeAt(lineEnd) === codes.carriageReturn &&
-    message.charCodeAt(lineEnd + 1) === codes.lineFeed;
-  return lineEnd + (crlf ? 2 : 1);
-}
-
-function isLineEnding(code: number): boolean {
-  return code === codes.lineFeed || code === codes.carriageReturn;
 }
 
 function isClosingQuote(code: number): boolean {
