@@ -15,6 +15,7 @@ const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const GRAVE_ACCENT = 0x60;
 const TILDE = 0x7e;
+const BACKSLASH = 0x5c;
 
 /** Fences need three markers; more than three spaces of indent is not a fence. */
 const FENCE_MIN_SIZE = 3;
@@ -117,4 +118,11 @@ export function findProseRegions(text: string): ProseRegion[] {
   }
   if (regionStart >= 0) regions.push({ start: regionStart, end: regionEnd });
   return regions;
+}
+
+/** An odd run of backslashes escapes the next character (`\[[`, `\@`, `\[1]`); an even run does not. */
+export function afterEscape(text: string, pos: number, limit: number): number {
+  const runEnd = pos + countRun(text, pos, BACKSLASH);
+  const escapes = (runEnd - pos) % 2 === 1;
+  return escapes && runEnd < limit ? runEnd + 1 : runEnd;
 }

@@ -1,4 +1,10 @@
-import { countRun, findProseRegions, isLineEnding, type ProseRegion } from '../prose-regions.ts';
+import {
+  afterEscape,
+  countRun,
+  findProseRegions,
+  isLineEnding,
+  type ProseRegion,
+} from '../prose-regions.ts';
 /** A page citation by document title: `[Page 3 of Pump Manual]`, `[Pump Manual, p. 3]`. */
 export interface PageCitation {
   readonly page: number;
@@ -127,13 +133,6 @@ function scanRegion(
       pos++;
     }
   }
-}
-
-/** An odd run of backslashes escapes the next character (`\[1]`); an even run does not. */
-function afterEscape(text: string, pos: number, limit: number): number {
-  const runEnd = pos + countRun(text, pos, codes.backslash);
-  const escapes = (runEnd - pos) % 2 === 1;
-  return escapes && runEnd < limit ? runEnd + 1 : runEnd;
 }
 
 /** Past the code span opened at `pos`, or past the opening run when nothing closes it in the region. */

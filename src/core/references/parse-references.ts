@@ -1,4 +1,10 @@
-import { countRun, findProseRegions, isLineEnding, type ProseRegion } from '../prose-regions.ts';
+import {
+  afterEscape,
+  countRun,
+  findProseRegions,
+  isLineEnding,
+  type ProseRegion,
+} from '../prose-regions.ts';
 import type { MentionPrefix, ParsedReference } from './reference.ts';
 
 /** Most UTF-16 code units of `sectionRest` handed to the resolver for multi-word section titles. */
@@ -151,13 +157,6 @@ function scanProse(scanner: Scanner, region: ProseRegion, found: ParsedReference
       pos++;
     }
   }
-}
-
-/** An odd run of backslashes escapes the next character (`\[[`, `\@`, `` \` ``); an even run does not. */
-function afterEscape(message: string, pos: number, limit: number): number {
-  const runEnd = pos + countRun(message, pos, codes.backslash);
-  const escapes = (runEnd - pos) % 2 === 1;
-  return escapes && runEnd < limit ? runEnd + 1 : runEnd;
 }
 
 /**
