@@ -18,9 +18,10 @@ import {
   sectionCount,
   sectionPart,
 } from './document-parts.ts';
-import type { EntityRecord } from './entity-records.ts';
+import type { EntityGraphLookup, EntityRecord } from './entity-records.ts';
 import {
   collectLinkedNotes,
+  type EntityContextEntry,
   expandEntityGraph,
   renderEntityContext,
 } from './expand-entity-graph.ts';
@@ -107,6 +108,29 @@ function referencedPart(
     return part && { part, extra: { heading: t.heading } };
   }
   return null;
+}
+
+/** Expanded graphs per lookup and roots: a lookup stands for one index version, so they never change. */
+const graphs = new WeakMap<
+  EntityGraphLookup,
+  Map<string, { entries: EntityContextEntry[]; text: string }>
+>();
+
+/** The entity graph of these roots, expanded and rendered once per index version. */
+function entityContext(lookup: EntityGraphLookup, roots: readonly EntityRecord[]) {
+  let byRoots = graphs.get(lookup);
+  if (!byRoots) {
+    byRoots = new Map();
+    graphs.set(lookup, byRoots);
+  }
+  const key = roots.map((r) => r.id).join('\u0000');
+  let graph = byRoots.get(key);
+  if (!graph) {
+    const entries = expandEntityGraph(roots, lookup);
+    graph = { entries, text: renderEntityContext(entries) };
+    byRoots.set(key, graph);
+  }
+  return graph;
 }
 
 /** A referenced whole document: in full when small, else an outline, its first paragraph, and a note. */
@@ -249,7 +273,7 @@ function collectCandidates(
       if (record && !roots.some((r) => r.id === record.id)) roots.push(record);
     }
     if (roots.length > 0) {
-      const entries = expandEntityGraph(roots, inputs.entities);
+      const { entries, text: entityText } = entityContext(inputs.entities, roots);
       const root = roots[0] as EntityRecord;
       for (const entry of entries)
         if (entry.expanded) cover(entry.entity.id, 0, Number.MAX_SAFE_INTEGER);
@@ -259,7 +283,7 @@ function collectCandidates(
         documentId: root.id,
         path: root.path,
         location: null,
-        text: renderEntityContext(entries),
+        text: entityText,
         render: quoted(
           'entity',
           `Entity context for ${roots.map((r) => `@${r.name}`).join(', ')}`,
