@@ -67,6 +67,8 @@ export interface TurnOptions {
   readonly tokenCounter: TokenCounter;
   readonly message: string;
   readonly sessionId?: string | null;
+  /** With no `sessionId`: the id to give the new session (a client's chat id), else a random one. */
+  readonly newSessionId?: string;
   readonly workspaceId?: string;
   readonly userId?: string;
   readonly mode?: ChatMode;
@@ -156,7 +158,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   } else {
     const created = now().toISOString();
     session = await sessions.createSession({
-      id: newId(),
+      id: options.newSessionId ?? newId(),
       workspaceId,
       userId,
       title: titleOf(message),

@@ -13,3 +13,4 @@ export * from './messages/index.ts';
 export * from './permissions/index.ts';
 export * from './query-terms.ts';
 export * from './references/index.ts';
+export * from './users/index.ts';

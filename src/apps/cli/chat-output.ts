@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ChatMessage, Citation, DocumentVersion, Session } from '../../core/index.ts';
 import { style } from './format-output.ts';
-import { referenceJson } from './reference-output.ts';
+
+export { messageJson } from '../../protocol/index.ts';
 
 /** A terminal hyperlink (OSC 8) to a workspace file, plain text when not on a terminal. */
 export function fileLink(
@@ -72,38 +73,6 @@ export function formatAnswerFooter(
   if (uncited > 0)
     lines.push(s.dim(`  (${uncited} more source${uncited === 1 ? '' : 's'} given but not cited)`));
   return lines.join('\n');
-}
-
-/** The documented JSON shape of a message (`ask --json`, the server, exports). */
-export function messageJson(message: ChatMessage) {
-  return {
-    id: message.id,
-    role: message.role,
-    content: message.content,
-    status: message.status,
-    grounded: message.grounded,
-    references: message.references.map(referenceJson),
-    citations: message.citations.map((c) => ({
-      n: c.n,
-      documentId: c.documentId,
-      path: c.path,
-      title: c.title,
-      kind: c.kind,
-      chunkId: c.chunkId,
-      page: c.page,
-      section: c.section,
-      excerpt: c.excerpt,
-      start: c.start,
-      end: c.end,
-      quote: c.quote,
-      valid: true,
-      cited: c.cited,
-    })),
-    invalidMarkers: message.invalidMarkers,
-    toolCalls: message.toolCalls.map((t) => ({ name: t.name, input: t.input, ok: t.ok })),
-    error: message.error,
-    createdAt: message.createdAt,
-  };
 }
 
 /** One line per session: id, title, messages, last activity. */

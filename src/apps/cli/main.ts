@@ -34,7 +34,9 @@ import { formatContextReport } from './context-output.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
 import { refreshIndex } from './open-workspace.ts';
 import { formatReferences, formatSuggestions, referenceJson } from './reference-output.ts';
+import { registerServeCommand } from './serve-command.ts';
 import { UsageError } from './usage-error.ts';
+import { registerUsersCommands } from './users-command.ts';
 
 /** Builds the `footnote` command line. */
 export function buildProgram(): Command {
@@ -256,7 +258,9 @@ export function buildProgram(): Command {
     );
 
   registerChatCommands(program);
+  registerUsersCommands(program);
   registerChatRepl(program);
+  registerServeCommand(program);
   return program;
 }
 
@@ -265,6 +269,7 @@ const USAGE_CODES = new Set([
   'invalid_input',
   'model_config',
   'session_not_found',
+  'user_exists',
   'version_not_found',
 ]);
 

@@ -1,39 +1,8 @@
 import type { Reference, SuggestGroup } from '../../core/index.ts';
-import { style } from './format-output.ts';
 
-/** The documented JSON shape of one reference (`resolve --json`); absent target parts are null. */
-export function referenceJson(ref: Reference) {
-  return {
-    raw: ref.raw,
-    start: ref.start,
-    end: ref.end,
-    syntax: ref.syntax,
-    origin: ref.origin,
-    status: ref.status,
-    permission: ref.permission,
-    target: ref.target && {
-      documentId: ref.target.documentId,
-      path: ref.target.path,
-      title: ref.target.title,
-      kind: ref.target.kind,
-      heading: ref.target.heading,
-      block: ref.target.block,
-      section: ref.target.section,
-      page: ref.target.page,
-      entity: ref.target.entity,
-    },
-    candidates: ref.candidates.map((c) => ({
-      documentId: c.documentId,
-      path: c.path,
-      title: c.title,
-      kind: c.kind,
-      score: c.score,
-    })),
-    suggestions: ref.suggestions,
-    spans: ref.spans,
-    notes: ref.notes,
-  };
-}
+export { referenceJson } from '../../protocol/index.ts';
+
+import { style } from './format-output.ts';
 
 const where = (ref: Reference) => {
   const t = ref.target;

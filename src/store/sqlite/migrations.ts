@@ -149,4 +149,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX audit_document ON audit_events(document_id, created_at);
     `,
   },
+  {
+    version: 4,
+    name: 'users with hashed bearer tokens, workspace memberships',
+    sql: `
+      -- Only the SHA-256 of a token is kept: a copied database file grants no access.
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        role TEXT NOT NULL CHECK (role IN ('member', 'admin')),
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE memberships (
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        workspace_id TEXT NOT NULL,
+        PRIMARY KEY (user_id, workspace_id)
+      );
+      CREATE INDEX memberships_workspace ON memberships(workspace_id);
+    `,
+  },
 ];

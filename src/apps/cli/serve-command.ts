@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { gptTokenCounter, memoizeTokenCounter } from '../../core/index.ts';
+import { parseModelSpec, resolveModel } from '../../llm/index.ts';
+import { SqliteUserStore } from '../../store/index.ts';
+import { createServer } from '../server/create-server.ts';
+import type { RequestUser } from '../server/server-options.ts';
+import { openWorkspaceHandle, type WorkspaceHandle } from '../server/workspace-handle.ts';
+import { UsageError } from './usage-error.ts';
+import { readWorkspaceConfig } from './workspace-config.ts';
+
+const ServerConfig = z
+  .object({
+    workspaces: z
+      .array(z.object({ id: z.string().regex(/^[\w-]{1,64}$/), path: z.string().min(1) }).strict())
+      .default([]),
+    rateLimit: z
+      .object({ turnsPerHour: z.number().int().min(1).max(100_000) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+const parsePort = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UsageError(`--port: expected 0–65535, got ${JSON.stringify(value)}`);
+  return n;
+};
+
+/** Adds `footnote serve`: the HTTP API for the workspace (and any from a server config file). */
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the HTTP API (and, later, the web UI) for a workspace')
+    .option('-w, --workspace <dir>', 'workspace folder, served as "default"', process.cwd())
+    .option(
+      '--host <host>',
+      'interface to bind; anything but loopback requires bearer tokens',
+      '127.0.0.1',
+    )
+    .option('--port <port>', 'port (0 picks a free one)', parsePort, 4100)
+    .option(
+      '--config <file>',
+      'server config: {"workspaces":[{"id","path"}],"rateLimit":{"turnsPerHour"}}',
+    )
+    .option('--model <provider:name>', 'default model (else the workspace config, else offline)')
+    .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
+    .action(
+      async (options: {
+        workspace: string;
+        host: string;
+        port: number;
+        config?: string;
+        model?: string;
+        baseUrl?: string;
+      }) => {
+        let config: z.infer<typeof ServerConfig> = { workspaces: [] };
+        if (options.config) {
+          const file = resolve(options.config);
+          const parsed = ServerConfig.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+          if (!parsed.success)
+            throw new UsageError(
+              `${file}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+            );
+          config = {
+            ...parsed.data,
+            workspaces: parsed.data.workspaces.map((w) => ({
+              ...w,
+              path: isAbsolute(w.path) ? w.path : resolve(dirname(file), w.path),
+            })),
+          };
+        }
+        const handles = new Map<string, WorkspaceHandle>();
+        handles.set('default', await openWorkspaceHandle('default', options.workspace));
+        for (const w of config.workspaces) {
+          if (handles.has(w.id)) throw new UsageError(`workspace id ${w.id} is used twice`);
+          handles.set(w.id, await openWorkspaceHandle(w.id, w.path));
+        }
+        const main = handles.get('default') as WorkspaceHandle;
+        const workspaceConfig = readWorkspaceConfig(main.root);
+        const defaultModel = options.model ?? workspaceConfig.model;
+        const baseUrl = options.baseUrl ?? workspaceConfig.baseUrl;
+        if (defaultModel) parseModelSpec(defaultModel);
+        const users = new SqliteUserStore(main.store.db);
+        const open = LOOPBACK.has(options.host);
+        const app = createServer({
+          workspaces: handles,
+          tokenCounter: memoizeTokenCounter(gptTokenCounter),
+          model: (requested) =>
+            resolveModel({
+              ...((requested ?? defaultModel) && { model: requested ?? defaultModel }),
+              ...(baseUrl && { baseUrl }),
+            }),
+          authenticate: open
+            ? null
+            : async (token): Promise<RequestUser | null> => {
+                const user = token ? await users.findUserByToken(token) : null;
+                return user && { id: user.id, name: user.name, workspaces: user.workspaces };
+              },
+          ...(config.rateLimit && {
+            rateLimit: { limit: config.rateLimit.turnsPerHour, windowMs: 3_600_000 },
+          }),
+        });
+        const address = await app.listen({ host: options.host, port: options.port });
+        process.stderr.write(
+          `Footnote serving ${[...handles.keys()].join(', ')} at ${address}${open ? ' (loopback: no token needed)' : ' (bearer tokens required)'}\n`,
+        );
+        await new Promise<void>((done) => {
+          const stop = () => done();
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+        process.stderr.write('shutting down: finishing turns…\n');
+        await app.close();
+        for (const handle of handles.values()) await handle.close();
+      },
+    );
+}

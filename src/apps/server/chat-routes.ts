@@ -1,0 +1,184 @@
+import { runTurn } from '../../chat/index.ts';
+import { resolveReferences, suggestReferences } from '../../core/index.ts';
+import {
+  ChatBody,
+  MAX_MESSAGE_CHARS,
+  messageJson,
+  ResolveBody,
+  referenceJson,
+  SuggestQuery,
+  UseChatBody,
+} from '../../protocol/index.ts';
+import type { RouteKit } from './create-server.ts';
+import { HttpError, parseInput } from './http-error.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { streamTurn } from './stream-turn.ts';
+
+/** A chat request in one shape, whichever body the client sent. */
+interface ChatRequest {
+  readonly sessionId: string | null;
+  /** A client chat id (useChat) to use for a new session. */
+  readonly chatId: string | null;
+  readonly message: string;
+  readonly mode: 'chat' | 'agent';
+  readonly model: string | undefined;
+  readonly currentPath: string | null;
+  readonly pinned: readonly string[] | undefined;
+  readonly dryRun: boolean;
+}
+
+/** Reads either Footnote's body or the AI SDK `useChat` body; only the last user message is taken. */
+function readChatRequest(body: unknown): ChatRequest {
+  const isUseChat = typeof body === 'object' && body !== null && 'messages' in body;
+  if (isUseChat) {
+    const parsed = parseInput(UseChatBody, body, 'body');
+    const last = [...parsed.messages].reverse().find((m) => m.role === 'user');
+    const text = last?.parts
+      .filter((p) => p.type === 'text')
+      .map((p) => p.text ?? '')
+      .join('');
+    if (!text?.trim())
+      throw new HttpError(
+        400,
+        'invalid_request',
+        'body messages: the last user message has no text',
+        { field: 'messages' },
+      );
+    return {
+      sessionId: null,
+      chatId: parsed.id,
+      message: text,
+      mode: parsed.mode ?? 'chat',
+      model: undefined,
+      currentPath: parsed.currentPath ?? null,
+      pinned: parsed.pinned,
+      dryRun: false,
+    };
+  }
+  const parsed = parseInput(ChatBody, body, 'body');
+  return {
+    sessionId: parsed.sessionId ?? null,
+    chatId: null,
+    message: parsed.message,
+    mode: parsed.mode ?? 'chat',
+    model: parsed.model,
+    currentPath: parsed.currentPath ?? null,
+    pinned: parsed.pinned,
+    dryRun: parsed.dryRun ?? false,
+  };
+}
+
+/** Chat (JSON or streamed), reference resolution and autocomplete. */
+export function registerChatRoutes(kit: RouteKit): void {
+  const { options } = kit;
+  const limiter = createRateLimiter({
+    limit: options.rateLimit?.limit ?? 20,
+    windowMs: options.rateLimit?.windowMs ?? 3_600_000,
+  });
+
+  kit.route('POST', '/api/workspaces/:workspaceId/chat', async (request, reply) => {
+    const ws = kit.workspace(request);
+    const chat = readChatRequest(request.body);
+    if (chat.message.length > MAX_MESSAGE_CHARS) {
+      throw new HttpError(
+        413,
+        'too_large',
+        `body message: ${chat.message.length} characters; the limit is ${MAX_MESSAGE_CHARS}`,
+        { field: 'message' },
+      );
+    }
+    const user = request.footnoteUser;
+    let sessionId = chat.sessionId;
+    let newSessionId: string | undefined;
+    if (chat.chatId) {
+      const existing = await ws.sessions.getSession(chat.chatId);
+      if (existing && (existing.userId !== user.id || existing.workspaceId !== ws.id))
+        throw new HttpError(404, 'not_found', `session ${chat.chatId} not found`);
+      if (existing) sessionId = existing.id;
+      else newSessionId = chat.chatId;
+    }
+    if (sessionId) {
+      const session = await ws.sessions.getSession(sessionId);
+      if (!session || session.userId !== user.id || session.workspaceId !== ws.id)
+        throw new HttpError(404, 'not_found', `session ${sessionId} not found`);
+    }
+    const allowed = limiter.take(user.id);
+    if (!allowed.ok) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `too many chat turns; try again in ${allowed.retryAfterSeconds} s`,
+        {
+          headers: { 'retry-after': String(allowed.retryAfterSeconds) },
+        },
+      );
+    }
+    const model = options.model(chat.model);
+    const controller = new AbortController();
+    const lockKey = sessionId ?? newSessionId ?? `new:${Math.random()}`;
+    const turn = (onEvent?: Parameters<typeof runTurn>[0]['onEvent']) => {
+      const running = ws.serialize(lockKey, async () =>
+        runTurn({
+          root: ws.root,
+          store: ws.store,
+          sessions: ws.sessions,
+          catalog: await ws.catalog(),
+          model,
+          tokenCounter: options.tokenCounter,
+          message: chat.message,
+          sessionId,
+          ...(newSessionId && { newSessionId }),
+          workspaceId: ws.id,
+          userId: user.id,
+          mode: chat.mode,
+          currentPath: chat.currentPath,
+          ...(chat.pinned && { pinned: chat.pinned }),
+          dryRun: chat.dryRun,
+          maxSteps: options.maxSteps ?? 8,
+          signal: controller.signal,
+          reindex: () => ws.reindex(),
+          ...(onEvent && { onEvent }),
+        }),
+      );
+      kit.track(controller, running);
+      return running;
+    };
+
+    const wantsStream =
+      (request.headers.accept ?? '').includes('text/event-stream') || chat.chatId !== null;
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    if (!wantsStream) {
+      const result = await turn();
+      return {
+        sessionId: result.session.id,
+        message: messageJson(result.assistant),
+        context: result.context.report,
+      };
+    }
+    const stream = streamTurn((onEvent) => turn(onEvent));
+    reply.hijack();
+    const { pipeUIMessageStreamToResponse } = await import('ai');
+    pipeUIMessageStreamToResponse({ response: reply.raw, stream });
+    return reply;
+  });
+
+  kit.route('POST', '/api/workspaces/:workspaceId/references/resolve', async (request) => {
+    const ws = kit.workspace(request);
+    const body = parseInput(ResolveBody, request.body, 'body');
+    const references = resolveReferences(body.message, await ws.catalog(), {
+      currentPath: body.currentPath ?? null,
+      mode: body.mode ?? 'chat',
+    });
+    return { references: references.map(referenceJson) };
+  });
+
+  kit.route('GET', '/api/workspaces/:workspaceId/suggest', async (request) => {
+    const ws = kit.workspace(request);
+    const query = parseInput(SuggestQuery, request.query, 'query');
+    return {
+      groups: suggestReferences(query.q, query.trigger, await ws.catalog(), { limit: query.limit }),
+    };
+  });
+}

@@ -1,0 +1,141 @@
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type HTTPMethods,
+} from 'fastify';
+import { registerChatRoutes } from './chat-routes.ts';
+import { registerDocumentRoutes } from './document-routes.ts';
+import { errorResponse, HttpError, notFound } from './http-error.ts';
+import { buildOpenApi } from './openapi.ts';
+import { LOCAL_REQUEST_USER, type RequestUser, type ServerOptions } from './server-options.ts';
+import { registerSessionRoutes } from './session-routes.ts';
+import type { WorkspaceHandle } from './workspace-handle.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    footnoteUser: RequestUser;
+  }
+}
+
+/** What route modules get: the app, a route helper that records paths for 405s, and shared lookups. */
+export interface RouteKit {
+  readonly app: FastifyInstance;
+  readonly options: ServerOptions;
+  route(
+    method: HTTPMethods,
+    url: string,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ): void;
+  /** The workspace of `:workspaceId`, if this user may use it; else 404, as if it did not exist. */
+  workspace(request: FastifyRequest): WorkspaceHandle;
+  /** Registers a running turn so shutdown can stop it and wait until it is stored. */
+  track(controller: AbortController, turn: Promise<unknown>): void;
+}
+
+const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Builds Footnote's HTTP API on Fastify: JSON and streamed chat, references, sessions and
+ * documents of each workspace, with validation (400 naming the field), 404 for anything of another
+ * user or workspace, 405 for wrong methods, 413 past the size limits, and no stack traces out.
+ */
+export function createServer(options: ServerOptions): FastifyInstance {
+  const app = Fastify({
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    logger: false,
+    return503OnClosing: true,
+  });
+  const methodsByUrl = new Map<string, Set<HTTPMethods>>();
+
+  app.decorateRequest('footnoteUser', null as unknown as RequestUser);
+  app.addHook('onRequest', async (request) => {
+    if (!options.authenticate) {
+      request.footnoteUser = LOCAL_REQUEST_USER;
+      return;
+    }
+    if (request.url === '/health' || request.url === '/openapi.json') return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    const user = await options.authenticate(token);
+    if (!user)
+      throw new HttpError(401, 'unauthorized', 'a valid bearer token is required', {
+        headers: { 'www-authenticate': 'Bearer' },
+      });
+    request.footnoteUser = user;
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    const { status, body, headers } = errorResponse(error);
+    if (status >= 500) app.log.error(error);
+    void reply.code(status).headers(headers).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const { status, body } = errorResponse(
+      notFound(`route ${request.method} ${request.url.split('?')[0]}`),
+    );
+    void reply.code(status).send(body);
+  });
+
+  const running = new Map<AbortController, Promise<unknown>>();
+  app.addHook('preClose', async () => {
+    // In-flight turns end as `interrupted`, stored with the text so far, before the databases close.
+    for (const controller of running.keys()) controller.abort();
+    await Promise.allSettled(running.values());
+  });
+
+  const kit: RouteKit = {
+    app,
+    options,
+    track(controller, turn) {
+      running.set(controller, turn);
+      void turn.catch(() => undefined).finally(() => running.delete(controller));
+    },
+    route(method, url, handler) {
+      app.route({ method, url, handler });
+      const methods = methodsByUrl.get(url) ?? new Set();
+      methods.add(method);
+      if (method === 'GET') methods.add('HEAD');
+      methodsByUrl.set(url, methods);
+    },
+    workspace(request) {
+      const { workspaceId } = request.params as { workspaceId?: string };
+      const handle = workspaceId ? options.workspaces.get(workspaceId) : undefined;
+      const user = request.footnoteUser;
+      if (!handle || !(user.workspaces.includes('*') || user.workspaces.includes(handle.id)))
+        throw notFound(`workspace ${workspaceId}`);
+      return handle;
+    },
+  };
+
+  kit.route('GET', '/health', async () => ({ status: 'ok', workspaces: options.workspaces.size }));
+  kit.route('GET', '/openapi.json', async () => buildOpenApi());
+  kit.route('GET', '/api/workspaces', async (request) => {
+    const user = request.footnoteUser;
+    return {
+      workspaces: [...options.workspaces.values()]
+        .filter((w) => user.workspaces.includes('*') || user.workspaces.includes(w.id))
+        .map((w) => ({ id: w.id })),
+    };
+  });
+  registerChatRoutes(kit);
+  registerSessionRoutes(kit);
+  registerDocumentRoutes(kit);
+
+  for (const [url, methods] of methodsByUrl) {
+    const others = ALL_METHODS.filter((m) => !methods.has(m));
+    if (others.length === 0) continue;
+    app.route({
+      method: others,
+      url,
+      handler: async (_request, reply) => {
+        const allow = [...methods].join(', ');
+        return reply
+          .code(405)
+          .header('allow', allow)
+          .send({ error: { code: 'method_not_allowed', message: `use ${allow}` } });
+      },
+    });
+  }
+  return app;
+}

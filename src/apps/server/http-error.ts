@@ -1,0 +1,112 @@
+import type { ZodError } from 'zod';
+import { FootnoteError } from '../../core/index.ts';
+
+/** An error with the HTTP status and JSON body the client gets. */
+export class HttpError extends FootnoteError {
+  readonly status: number;
+  readonly field: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options: { field?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(code, message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** 404 that looks the same whether the thing is missing or belongs to someone else. */
+export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
+
+/** 400 naming the first field that failed validation and what was wrong with it. */
+export function invalidRequest(error: ZodError, where: 'body' | 'query' | 'params'): HttpError {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : where;
+  return new HttpError(
+    400,
+    'invalid_request',
+    `${where} ${field}: ${issue?.message ?? 'invalid'}`,
+    { field },
+  );
+}
+
+/** Validates input with a zod schema, throwing a 400 that names the field. */
+export function parseInput<T>(
+  schema: {
+    safeParse(value: unknown): { success: true; data: T } | { success: false; error: ZodError };
+  },
+  value: unknown,
+  where: 'body' | 'query' | 'params',
+): T {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw invalidRequest(result.error, where);
+  return result.data;
+}
+
+/** Footnote error codes that are the client's fault, and their status. */
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  invalid_input: 400,
+  model_config: 400,
+  session_not_found: 404,
+  version_not_found: 404,
+  path_outside_workspace: 404,
+};
+
+/** The status and body for any thrown error; internals never reach the client. */
+export function errorResponse(error: unknown): {
+  status: number;
+  body: { error: { code: string; message: string; field?: string } };
+  headers: Record<string, string>;
+} {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.field && { field: error.field }),
+        },
+      },
+      headers: { ...error.headers },
+    };
+  }
+  if (FootnoteError.isInstance(error) && STATUS_BY_CODE[error.code]) {
+    const status = STATUS_BY_CODE[error.code] as number;
+    return {
+      status,
+      body: { error: { code: status === 404 ? 'not_found' : error.code, message: error.message } },
+      headers: {},
+    };
+  }
+  const fastify = error as { statusCode?: number; code?: string; message?: string };
+  if (fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return {
+      status: 413,
+      body: { error: { code: 'too_large', message: 'request body too large' } },
+      headers: {},
+    };
+  }
+  if (
+    typeof fastify.statusCode === 'number' &&
+    fastify.statusCode >= 400 &&
+    fastify.statusCode < 500
+  ) {
+    return {
+      status: fastify.statusCode,
+      body: { error: { code: 'bad_request', message: fastify.message ?? 'bad request' } },
+      headers: {},
+    };
+  }
+  return {
+    status: 500,
+    body: { error: { code: 'internal', message: 'internal error' } },
+    headers: {},
+  };
+}

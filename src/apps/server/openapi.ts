@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import {
+  ChatBody,
+  ContentQuery,
+  DocumentsQuery,
+  ErrorBody,
+  ExportQuery,
+  ResolveBody,
+  RollbackBody,
+  SuggestQuery,
+  UseChatBody,
+} from '../../protocol/index.ts';
+
+const json = (schema: z.ZodType) => ({
+  'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
+});
+const queryParams = (schema: z.ZodObject) =>
+  Object.keys(schema.shape).map((name) => ({
+    name,
+    in: 'query',
+    schema: z.toJSONSchema(schema.shape[name] as z.ZodType, {
+      io: 'input',
+      unrepresentable: 'any',
+    }),
+  }));
+const pathParam = (name: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+});
+const errors = { default: { description: 'error', content: json(ErrorBody) } };
+const ws = pathParam('workspaceId');
+
+/** The OpenAPI document, generated from the same zod schemas that validate requests. */
+export function buildOpenApi() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Footnote',
+      version: '0.1.0',
+      description: 'Grounded chat over a workspace of documents.',
+    },
+    paths: {
+      '/health': { get: { summary: 'Liveness', responses: { 200: { description: 'ok' } } } },
+      '/api/workspaces': {
+        get: {
+          summary: 'Workspaces of the caller',
+          responses: { 200: { description: 'ok' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/chat': {
+        post: {
+          summary:
+            'One chat turn: JSON, or the AI SDK UI message stream with Accept: text/event-stream',
+          parameters: [ws],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  oneOf: [
+                    z.toJSONSchema(ChatBody, { io: 'input' }),
+                    z.toJSONSchema(UseChatBody, { io: 'input', unrepresentable: 'any' }),
+                  ],
+                },
+              },
+            },
+          },
+          responses: { 200: { description: 'the answer, or its stream' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/references/resolve': {
+        post: {
+          parameters: [ws],
+          requestBody: { content: json(ResolveBody) },
+          responses: { 200: { description: 'references' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/suggest': {
+        get: {
+          parameters: [ws, ...queryParams(SuggestQuery)],
+          responses: { 200: { description: 'groups' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/sessions': {
+        get: { parameters: [ws], responses: { 200: { description: 'sessions' }, ...errors } },
+      },
+      '/api/workspaces/{workspaceId}/sessions/{sessionId}': {
+        get: {
+          parameters: [ws, pathParam('sessionId')],
+          responses: { 200: { description: 'session with messages' }, ...errors },
+        },
+        delete: {
+          parameters: [ws, pathParam('sessionId')],
+          responses: { 204: { description: 'deleted' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/sessions/{sessionId}/export': {
+        get: {
+          parameters: [ws, pathParam('sessionId'), ...queryParams(ExportQuery)],
+          responses: { 200: { description: 'Markdown or JSON' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/documents': {
+        get: {
+          parameters: [ws, ...queryParams(DocumentsQuery)],
+          responses: { 200: { description: 'documents' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/documents/{documentId}': {
+        get: {
+          parameters: [ws, pathParam('documentId')],
+          responses: { 200: { description: 'metadata and outline' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/documents/{documentId}/content': {
+        get: {
+          parameters: [ws, pathParam('documentId'), ...queryParams(ContentQuery)],
+          responses: { 200: { description: 'text span' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/documents/{documentId}/pages/{page}': {
+        get: {
+          parameters: [ws, pathParam('documentId'), pathParam('page')],
+          responses: { 200: { description: 'page text' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/documents/{documentId}/raw': {
+        get: {
+          parameters: [ws, pathParam('documentId')],
+          responses: { 200: { description: 'the original file' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/documents/{documentId}/versions': {
+        get: {
+          parameters: [ws, pathParam('documentId')],
+          responses: { 200: { description: 'versions' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/documents/{documentId}/versions/{versionId}/rollback': {
+        post: {
+          parameters: [ws, pathParam('documentId'), pathParam('versionId')],
+          requestBody: { content: json(RollbackBody) },
+          responses: { 200: { description: 'diff and new version' }, ...errors },
+        },
+      },
+    },
+  };
+}

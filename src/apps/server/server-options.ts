@@ -1,0 +1,30 @@
+import type { LanguageModel } from 'ai';
+import type { TokenCounter } from '../../core/index.ts';
+import type { WorkspaceHandle } from './workspace-handle.ts';
+
+/** The caller of a request: the local user, or a user with a token. */
+export interface RequestUser {
+  readonly id: string;
+  readonly name: string;
+  /** Workspace ids the user may use; `*` means all. */
+  readonly workspaces: readonly string[];
+}
+
+/** Everything the server needs, built by `footnote serve` or by tests. */
+export interface ServerOptions {
+  readonly workspaces: ReadonlyMap<string, WorkspaceHandle>;
+  /** Chooses the model for a turn (the body's `model`, or the default). */
+  readonly model: (requested: string | undefined) => LanguageModel;
+  readonly tokenCounter: TokenCounter;
+  /** Resolves a bearer token to a user; null when tokens are not required (loopback only). */
+  readonly authenticate: ((token: string | null) => Promise<RequestUser | null>) | null;
+  /** Chat turns per user per window (429 past it). @default 20 per hour */
+  readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
+  /** Largest request body in bytes. @default 1 MiB */
+  readonly bodyLimit?: number;
+  /** Most model steps per turn. @default 8 */
+  readonly maxSteps?: number;
+}
+
+/** The one user of a server bound to loopback without tokens. */
+export const LOCAL_REQUEST_USER: RequestUser = { id: 'local', name: 'local', workspaces: ['*'] };

@@ -1,0 +1,107 @@
+import { createUIMessageStream, type UIMessageStreamWriter } from 'ai';
+import type { TurnEvent } from '../../chat/index.ts';
+import { messageJson, referenceJson } from '../../protocol/index.ts';
+
+const mediaTypeOf = (path: string) =>
+  /\.pdf$/i.test(path)
+    ? 'application/pdf'
+    : /\.(md|markdown|mdx)$/i.test(path)
+      ? 'text/markdown'
+      : 'text/plain';
+
+/**
+ * Turns the events of one chat turn into the AI SDK's UI message stream, so `useChat` and
+ * `readUIMessageStream` read it unchanged: `start` (with the session and message ids),
+ * `data-references`, text and tool parts as they happen, one `source-document` per source,
+ * `data-citations`, `finish`.
+ */
+export function streamTurn(
+  run: (onEvent: (event: TurnEvent) => void) => Promise<unknown>,
+): ReadableStream {
+  return createUIMessageStream({
+    execute: async ({ writer }: { writer: UIMessageStreamWriter }) => {
+      let textId: string | null = null;
+      let parts = 0;
+      const closeText = () => {
+        if (textId) writer.write({ type: 'text-end', id: textId });
+        textId = null;
+      };
+      let ids: { sessionId: string; messageId: string } | null = null;
+      await run((event) => {
+        switch (event.type) {
+          case 'start':
+            ids = { sessionId: event.sessionId, messageId: event.messageId };
+            writer.write({ type: 'start', messageId: event.messageId, messageMetadata: ids });
+            break;
+          case 'references':
+            writer.write({
+              type: 'data-references',
+              data: { references: event.references.map(referenceJson) },
+            });
+            break;
+          case 'text-delta':
+            if (!textId) {
+              textId = `text-${++parts}`;
+              writer.write({ type: 'text-start', id: textId });
+            }
+            writer.write({ type: 'text-delta', id: textId, delta: event.text });
+            break;
+          case 'tool-call':
+            closeText();
+            writer.write({
+              type: 'tool-input-available',
+              toolCallId: event.id,
+              toolName: event.name,
+              input: event.input,
+            });
+            break;
+          case 'tool-result':
+            if (event.ok)
+              writer.write({
+                type: 'tool-output-available',
+                toolCallId: event.id,
+                output: { summary: event.summary },
+              });
+            else
+              writer.write({
+                type: 'tool-output-error',
+                toolCallId: event.id,
+                errorText: event.summary,
+              });
+            break;
+          case 'edit':
+            writer.write({ type: 'data-edit', data: event.edit });
+            break;
+          case 'finish': {
+            closeText();
+            for (const source of event.sources) {
+              writer.write({
+                type: 'source-document',
+                sourceId: `source-${source.n}`,
+                mediaType: mediaTypeOf(source.path),
+                title: source.title,
+                filename: source.path,
+              });
+            }
+            const message = messageJson(event.message);
+            writer.write({
+              type: 'data-citations',
+              data: {
+                citations: message.citations,
+                grounded: message.grounded,
+                invalidMarkers: message.invalidMarkers,
+                status: message.status,
+              },
+            });
+            writer.write({
+              type: 'finish',
+              messageMetadata: { ...(ids ?? {}), status: event.message.status },
+            });
+            break;
+          }
+        }
+      });
+    },
+    onError: (error) => (error instanceof Error ? error.message : 'the turn failed'),
+  });
+}

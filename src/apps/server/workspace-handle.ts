@@ -1,0 +1,75 @@
+import { join, resolve } from 'node:path';
+import { loadReferenceCatalog, type ReferenceCatalog } from '../../core/index.ts';
+import { SqliteSessionStore, SqliteStore } from '../../store/index.ts';
+import { indexWorkspace, watchWorkspace } from '../../workspace/index.ts';
+
+/** One served workspace: its folder, store, sessions, a cached reference catalog and turn locks. */
+export interface WorkspaceHandle {
+  readonly id: string;
+  readonly root: string;
+  readonly store: SqliteStore;
+  readonly sessions: SqliteSessionStore;
+  /** The catalog of the current index version (rebuilt after the index changes). */
+  catalog(): Promise<ReferenceCatalog>;
+  /** Re-indexes now (after an edit) and drops the cached catalog. */
+  reindex(): Promise<void>;
+  /** Runs `work` after every earlier piece of work on the same key (one session's turns never interleave). */
+  serialize<T>(key: string, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Opens a workspace folder for serving: indexes it, then keeps the index current while files change. */
+export async function openWorkspaceHandle(
+  id: string,
+  folder: string,
+  options: { readonly watch?: boolean } = {},
+): Promise<WorkspaceHandle> {
+  const root = resolve(folder);
+  const store = SqliteStore.open(join(root, '.footnote', 'footnote.db'));
+  const sessions = new SqliteSessionStore(store.db);
+  let catalog: Promise<ReferenceCatalog> | null = null;
+  let indexing: Promise<void> = indexWorkspace(root, store).then(() => undefined);
+  await indexing;
+  const controller = new AbortController();
+  const locks = new Map<string, Promise<unknown>>();
+  const watching =
+    options.watch === false
+      ? Promise.resolve()
+      : watchWorkspace(root, store, {
+          signal: controller.signal,
+          onReport: (report) => {
+            if (report.added + report.updated + report.renamed + report.deleted > 0) catalog = null;
+          },
+        });
+  return {
+    id,
+    root,
+    store,
+    sessions,
+    catalog() {
+      catalog ??= loadReferenceCatalog(store);
+      return catalog;
+    },
+    async reindex() {
+      indexing = indexing.then(() => indexWorkspace(root, store)).then(() => undefined);
+      await indexing;
+      catalog = null;
+    },
+    serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
+      const previous = locks.get(key) ?? Promise.resolve();
+      const next = previous.then(work, work);
+      const settled = next.catch(() => undefined);
+      locks.set(key, settled);
+      void settled.then(() => {
+        if (locks.get(key) === settled) locks.delete(key);
+      });
+      return next;
+    },
+    async close() {
+      controller.abort();
+      await watching;
+      await indexing.catch(() => undefined);
+      await store.close();
+    },
+  };
+}

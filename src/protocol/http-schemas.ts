@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { DOCUMENT_KINDS } from '../core/index.ts';
+
+/** Longest chat message accepted, in characters; longer ones get 413. */
+export const MAX_MESSAGE_CHARS = 32_000;
+
+/** A workspace-relative path or document id as sent by clients. */
+const pathText = z.string().min(1).max(1000);
+
+/** `POST /api/workspaces/:id/chat` in Footnote's own shape. */
+export const ChatBody = z
+  .object({
+    sessionId: z.string().min(1).max(200).optional(),
+    message: z.string().min(1, 'message must not be empty'),
+    mode: z.enum(['chat', 'agent']).optional(),
+    model: z.string().min(1).max(200).optional(),
+    currentPath: pathText.optional(),
+    pinned: z.array(pathText).max(20).optional(),
+    dryRun: z.boolean().optional(),
+  })
+  .strict();
+
+/** One part of a message as the AI SDK's `useChat` sends it. */
+const UiPart = z.object({ type: z.string(), text: z.string().optional() }).passthrough();
+
+/** The body `useChat`'s default transport sends: the chat id and the whole message list. */
+export const UseChatBody = z
+  .object({
+    id: z.string().min(1).max(200),
+    messages: z
+      .array(
+        z
+          .object({
+            id: z.string().optional(),
+            role: z.enum(['user', 'assistant', 'system']),
+            parts: z.array(UiPart),
+          })
+          .passthrough(),
+      )
+      .min(1),
+    trigger: z.string().optional(),
+    messageId: z.string().optional(),
+    mode: z.enum(['chat', 'agent']).optional(),
+    currentPath: pathText.optional(),
+    pinned: z.array(pathText).max(20).optional(),
+  })
+  .passthrough();
+
+/** `POST …/references/resolve`. */
+export const ResolveBody = z
+  .object({
+    message: z.string().max(MAX_MESSAGE_CHARS),
+    currentPath: pathText.optional(),
+    mode: z.enum(['chat', 'agent']).optional(),
+  })
+  .strict();
+
+/** `GET …/suggest`. */
+export const SuggestQuery = z.object({
+  q: z.string().max(500).default(''),
+  trigger: z.enum(['[[', '@']),
+  limit: z.coerce.number().int().min(1).max(50).default(8),
+});
+
+/** `GET …/documents`. */
+export const DocumentsQuery = z.object({
+  kind: z.enum(DOCUMENT_KINDS).optional(),
+  q: z.string().max(500).optional(),
+});
+
+/** `GET …/documents/:docId/content`. */
+export const ContentQuery = z.object({
+  start: z.coerce.number().int().min(0).optional(),
+  end: z.coerce.number().int().min(0).optional(),
+});
+
+/** `GET …/sessions/:sid/export`. */
+export const ExportQuery = z.object({ format: z.enum(['md', 'json']).default('md') });
+
+/** `POST …/documents/:docId/versions/:versionId/rollback`. */
+export const RollbackBody = z.object({ dryRun: z.boolean().optional() }).strict();
+
+/** Every error the API returns: a stable code, a readable message and, for bad input, the field. */
+export const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});

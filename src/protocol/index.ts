@@ -1,0 +1,2 @@
+export * from './http-schemas.ts';
+export * from './message-json.ts';

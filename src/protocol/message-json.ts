@@ -1,0 +1,67 @@
+import type { ChatMessage, Reference } from '../core/index.ts';
+
+/** The documented JSON shape of one reference (`resolve --json`); absent target parts are null. */
+export function referenceJson(ref: Reference) {
+  return {
+    raw: ref.raw,
+    start: ref.start,
+    end: ref.end,
+    syntax: ref.syntax,
+    origin: ref.origin,
+    status: ref.status,
+    permission: ref.permission,
+    target: ref.target && {
+      documentId: ref.target.documentId,
+      path: ref.target.path,
+      title: ref.target.title,
+      kind: ref.target.kind,
+      heading: ref.target.heading,
+      block: ref.target.block,
+      section: ref.target.section,
+      page: ref.target.page,
+      entity: ref.target.entity,
+    },
+    candidates: ref.candidates.map((c) => ({
+      documentId: c.documentId,
+      path: c.path,
+      title: c.title,
+      kind: c.kind,
+      score: c.score,
+    })),
+    suggestions: ref.suggestions,
+    spans: ref.spans,
+    notes: ref.notes,
+  };
+}
+
+/** The documented JSON shape of a message (`ask --json`, the server, exports). */
+export function messageJson(message: ChatMessage) {
+  return {
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    status: message.status,
+    grounded: message.grounded,
+    references: message.references.map(referenceJson),
+    citations: message.citations.map((c) => ({
+      n: c.n,
+      documentId: c.documentId,
+      path: c.path,
+      title: c.title,
+      kind: c.kind,
+      chunkId: c.chunkId,
+      page: c.page,
+      section: c.section,
+      excerpt: c.excerpt,
+      start: c.start,
+      end: c.end,
+      quote: c.quote,
+      valid: true,
+      cited: c.cited,
+    })),
+    invalidMarkers: message.invalidMarkers,
+    toolCalls: message.toolCalls.map((t) => ({ name: t.name, input: t.input, ok: t.ok })),
+    error: message.error,
+    createdAt: message.createdAt,
+  };
+}
