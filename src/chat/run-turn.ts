@@ -97,6 +97,9 @@ export interface TurnResult {
   readonly edits: readonly EditRecord[];
 }
 
+/** Why an interrupted answer stopped, as stored with it. */
+const INTERRUPTED = 'the answer was interrupted';
+
 const titleOf = (message: string) => {
   const line =
     message
@@ -305,6 +308,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         }
         case 'abort':
           status = 'interrupted';
+          error = INTERRUPTED;
           break;
         case 'error':
           throw part.error;
@@ -319,9 +323,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         ? caught instanceof Error
           ? caught.message
           : String(caught)
-        : 'the answer was interrupted';
+        : INTERRUPTED;
   }
-  if (signal?.aborted && status === 'complete') status = 'interrupted';
+  if (signal?.aborted && status === 'complete') {
+    status = 'interrupted';
+    error = INTERRUPTED;
+  }
 
   const checked = numberCitations(text, registry.sources);
   assistant = {
