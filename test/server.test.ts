@@ -5,7 +5,9 @@ import { createServer } from '../src/apps/server/create-server.ts';
 import type { RequestUser, ServerOptions } from '../src/apps/server/server-options.ts';
 import { openWorkspaceHandle, type WorkspaceHandle } from '../src/apps/server/workspace-handle.ts';
 import { gptTokenCounter, memoizeTokenCounter } from '../src/core/index.ts';
-import { createOfflineModel } from '../src/llm/index.ts';
+import { createOfflineModel, resolveModel } from '../src/llm/index.ts';
+import { SqliteUserStore } from '../src/store/index.ts';
+import { startOpenAIStubServer } from '../src/testing/openai-stub-server.ts';
 import { copySampleWorkspace } from '../src/testing/run-footnote.ts';
 import { type ScriptedStep, scriptedModel } from '../src/testing/scripted-model.ts';
 
@@ -467,5 +469,97 @@ describe('tokens and isolation', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('through the OpenAI-compatible stub (the real provider code)', () => {
+  it('streams a tool call and a cited answer', async () => {
+    const stub = await startOpenAIStubServer([
+      { toolCalls: [{ name: 'search', arguments: { query: 'warranty', limit: 2 } }] },
+      { text: 'Twelve months for the impeller [1].' },
+    ]);
+    cleanups.push(() => stub.close());
+    const server = await start({
+      model: () => resolveModel({ model: 'openai-compatible:stub', baseUrl: stub.url }),
+    });
+    const response = await post(
+      `${server.url}/api/workspaces/default/chat`,
+      { message: 'Warranty?' },
+      { accept: 'text/event-stream' },
+    );
+    const chunks = await chunksOf(response);
+    const text = chunks
+      .filter((c) => c.type === 'text-delta')
+      .map((c) => (c as { delta: string }).delta)
+      .join('');
+    expect(text).toBe('Twelve months for the impeller [1].');
+    expect(chunks.find((c) => c.type === 'tool-input-available')).toMatchObject({
+      toolName: 'search',
+      input: { query: 'warranty', limit: 2 },
+    });
+    expect((chunks.at(-2) as { data: { grounded: boolean } }).data.grounded).toBe(true);
+  });
+});
+
+describe('shutdown', () => {
+  it('stores in-flight turns as interrupted before closing', async () => {
+    const server = await start({
+      model: scripted([{ text: 'a b c d e f g h i j k l m n o p', delayMs: 80 }]),
+    });
+    const response = await post(
+      `${server.url}/api/workspaces/default/chat`,
+      { message: 'slow' },
+      { accept: 'text/event-stream' },
+    );
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let seen = '';
+    while (!seen.includes('"text-delta"'))
+      seen += new TextDecoder().decode((await reader.read()).value);
+    const handle = server.handles.get('default') as WorkspaceHandle;
+    const [session] = await handle.sessions.listSessions({
+      workspaceId: 'default',
+      userId: 'local',
+    });
+    await server.close();
+    cleanups.pop();
+    const reopened = await openWorkspaceHandle('default', handle.root, { watch: false });
+    cleanups.push(() => reopened.close());
+    const [, answer] = await reopened.sessions.listMessages(session?.id ?? '');
+    expect(answer).toMatchObject({ status: 'interrupted', error: 'the answer was interrupted' });
+    expect(answer?.content.startsWith('a')).toBe(true);
+  });
+});
+
+describe('real tokens', () => {
+  it('authenticates with tokens from the user store and keeps users to their workspaces on every endpoint', async () => {
+    const server = await start({
+      second: true,
+      authenticate: async (bearer) => {
+        const handle = server.handles.get('default') as WorkspaceHandle;
+        const user = bearer
+          ? await new SqliteUserStore(handle.store.db).findUserByToken(bearer)
+          : null;
+        return user && { id: user.id, name: user.name, workspaces: user.workspaces };
+      },
+    });
+    const served = server.handles.get('default') as WorkspaceHandle;
+    const live = await new SqliteUserStore(served.store.db).addUser({
+      name: 'alice',
+      role: 'member',
+      workspaces: ['default'],
+    });
+    const auth = { authorization: `Bearer ${live.token}` };
+    expect((await fetch(`${server.url}/api/workspaces`, { headers: auth })).status).toBe(200);
+    const denied = [
+      fetch(`${server.url}/api/workspaces/other/sessions`, { headers: auth }),
+      fetch(`${server.url}/api/workspaces/other/documents`, { headers: auth }),
+      fetch(`${server.url}/api/workspaces/other/suggest?q=a&trigger=%40`, { headers: auth }),
+      post(`${server.url}/api/workspaces/other/references/resolve`, { message: '[[Home]]' }, auth),
+      post(`${server.url}/api/workspaces/other/chat`, { message: 'hi' }, auth),
+    ];
+    for (const response of await Promise.all(denied)) expect(response.status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/api/workspaces/default/documents`, { headers: auth })).status,
+    ).toBe(200);
   });
 });
