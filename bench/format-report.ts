@@ -4,6 +4,7 @@ import {
   type CranfieldSystem,
 } from './cranfield-bench.ts';
 import { formatTable } from './format-table.ts';
+import type { ServerBenchResult } from './server-bench.ts';
 import type { IndexRun, VaultBenchResult } from './vault-bench.ts';
 
 const SYSTEM_NAMES: Record<CranfieldSystem, string> = {
@@ -174,4 +175,31 @@ export function formatVaultReport(result: VaultBenchResult): string {
     ],
   );
   return `${runs}\n\n${other}\n\n${references}\n\n${context}`;
+}
+
+/** The HTTP server section as a table: latency the server adds over an instant model, then load. */
+export function formatServerReport(result: ServerBenchResult): string {
+  const { sequential: seq, concurrent: con } = result;
+  return formatTable(
+    `HTTP server (127.0.0.1, sample workspace, instant scripted model): streamed turns of "${result.message}"`,
+    [{ header: 'measure' }, { header: 'value', align: 'right' }],
+    [
+      [
+        `time to first byte p50 (${seq.turns} sequential turns after ${seq.warmupTurns} warm-up)`,
+        `${ms(seq.firstByteMs.p50)} ms`,
+      ],
+      ['time to first byte p99', `${ms(seq.firstByteMs.p99)} ms`],
+      ['response headers p50 / p99', `${ms(seq.headersMs.p50)} / ${ms(seq.headersMs.p99)} ms`],
+      ['body reads per turn (mean)', fixed(seq.meanBodyReads, 1)],
+      ['total per turn p50', `${ms(seq.totalMs.p50)} ms`],
+      ['total per turn p99', `${ms(seq.totalMs.p99)} ms`],
+      ['sequential errors', String(seq.errors)],
+      [`${con.turns} concurrent turns: wall time`, `${fixed(con.seconds, 2)} s`],
+      ['concurrent throughput', `${fixed(con.turnsPerSecond, 0)} turns/s`],
+      ['concurrent per-turn total p50', `${ms(con.totalMs.p50)} ms`],
+      ['concurrent per-turn total p99', `${ms(con.totalMs.p99)} ms`],
+      ['concurrent errors (non-200 or no finish chunk)', String(con.errors)],
+      ['peak RSS during the concurrent run', megabytes(con.peakRssBytes)],
+    ],
+  );
 }

@@ -5,15 +5,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type CranfieldBenchResult, runCranfieldBench } from './cranfield-bench.ts';
-import { formatCranfieldReport, formatVaultReport } from './format-report.ts';
+import { formatCranfieldReport, formatServerReport, formatVaultReport } from './format-report.ts';
 import { logProgress } from './log-progress.ts';
+import { runServerBench, type ServerBenchResult } from './server-bench.ts';
 import { removeTempDirs, removeTempDirsSync } from './temp-dirs.ts';
 import { runVaultBench, type VaultBenchResult } from './vault-bench.ts';
 
-const USAGE = `usage: node bench/run.ts [--notes N] [--skip-cranfield] [--skip-vault]
+const USAGE = `usage: node bench/run.ts [--notes N] [--skip-cranfield] [--skip-vault] [--skip-server]
 
-Measures Footnote's indexing speed on a generated vault, and its retrieval quality on Cranfield
-against MiniSearch. Tables go to stdout, progress to stderr, raw figures to bench/results/latest.json.`;
+Measures Footnote's indexing speed on a generated vault, the latency and load the HTTP server
+adds over an instant model, and its retrieval quality on Cranfield against MiniSearch. Tables go to stdout, progress to stderr, raw figures to bench/results/latest.json.`;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       notes: { type: 'string', default: '10000' },
       'skip-cranfield': { type: 'boolean', default: false },
       'skip-vault': { type: 'boolean', default: false },
+      'skip-server': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
   const cranfieldDir = resolve(repoRoot, '../shared/eval/cranfield');
   let cranfield: CranfieldBenchResult | null = null;
   let vault: VaultBenchResult | null = null;
+  let server: ServerBenchResult | null = null;
   try {
     // The vault runs first: its memory figures would otherwise include the heap that
     // hundreds of Cranfield queries leave behind (V8 does not hand freed pages back).
@@ -83,6 +86,11 @@ async function main(): Promise<void> {
       logProgress(`vault: generating ${notes} notes`);
       vault = await runVaultBench({ notes });
       process.stdout.write(`${formatVaultReport(vault)}\n\n`);
+    }
+    if (!values['skip-server']) {
+      logProgress('server: copying the sample workspace and starting the server');
+      server = await runServerBench();
+      process.stdout.write(`${formatServerReport(server)}\n\n`);
     }
     if (!values['skip-cranfield']) {
       logProgress(`cranfield: reading ${cranfieldDir}`);
@@ -98,7 +106,7 @@ async function main(): Promise<void> {
   await mkdir(dirname(resultsPath), { recursive: true });
   await writeFile(
     resultsPath,
-    `${JSON.stringify({ meta: { ...meta, totalSeconds }, cranfield, vault }, null, 2)}\n`,
+    `${JSON.stringify({ meta: { ...meta, totalSeconds }, cranfield, vault, server }, null, 2)}\n`,
   );
   process.stdout.write(`Total ${totalSeconds.toFixed(1)} s; raw figures in ${resultsPath}\n`);
 }

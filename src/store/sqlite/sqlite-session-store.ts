@@ -9,6 +9,7 @@ import {
   type SessionStore,
   serializeMessage,
 } from '../../core/index.ts';
+import { inTransaction, PreparedStatements } from './prepared-statements.ts';
 
 interface SessionRow {
   id: string;
@@ -64,33 +65,20 @@ const SESSION_SELECT = `SELECT s.*, COUNT(m.id) AS message_count, MAX(m.created_
 /** Sessions, messages, versions and audit events in the workspace's SQLite file. */
 export class SqliteSessionStore implements SessionStore {
   private readonly db: DatabaseSync;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements: PreparedStatements;
 
   /** Shares the connection of the document store, so both write to one database file. */
   constructor(db: DatabaseSync) {
     this.db = db;
+    this.statements = new PreparedStatements(db);
   }
 
   private sql(text: string): StatementSync {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return this.statements.get(text);
   }
 
   private inTransaction<T>(work: () => T): T {
-    if (this.db.isTransaction) return work();
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      this.db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
+    return inTransaction(this.db, work);
   }
 
   async createSession(session: Omit<Session, 'messageCount' | 'lastMessageAt'>): Promise<Session> {

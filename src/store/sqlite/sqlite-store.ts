@@ -24,6 +24,7 @@ import {
   linkTargetKey,
 } from '../../core/index.ts';
 import { openDatabase } from './open-database.ts';
+import { PreparedStatements } from './prepared-statements.ts';
 
 /** Relevance weights of the full-text columns: title, headings, body. */
 export interface FieldWeights {
@@ -134,7 +135,7 @@ export const ftsQuery = (terms: readonly string[]) =>
 export class SqliteStore implements DocumentStore {
   readonly db: DatabaseSync;
   private readonly weights: FieldWeights;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements: PreparedStatements;
   private depth = 0;
   private averages: { chunks: number; averageLength: LexicalStats['averageLength'] } | null = null;
   /** Document frequencies already looked up since the last write. */
@@ -143,6 +144,7 @@ export class SqliteStore implements DocumentStore {
 
   constructor(db: DatabaseSync, options: SqliteStoreOptions = {}) {
     this.db = db;
+    this.statements = new PreparedStatements(db);
     this.weights = options.weights ?? { title: 2, headings: 1, body: 1 };
   }
 
@@ -152,12 +154,7 @@ export class SqliteStore implements DocumentStore {
   }
 
   private sql(text: string): StatementSync {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return this.statements.get(text);
   }
 
   async listFileStates(): Promise<IndexedFileState[]> {

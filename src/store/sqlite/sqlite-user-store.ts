@@ -8,6 +8,7 @@ import {
   type UserStore,
   validateNewUser,
 } from '../../core/index.ts';
+import { inTransaction, PreparedStatements } from './prepared-statements.ts';
 
 /** Every token starts with this, so a leaked one is recognizable (secret scanners, logs). */
 export const TOKEN_PREFIX = 'fn_';
@@ -40,34 +41,21 @@ export interface SqliteUserStoreOptions {
 export class SqliteUserStore implements UserStore {
   private readonly db: DatabaseSync;
   private readonly now: () => Date;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements: PreparedStatements;
 
   /** Shares the connection of the document store, so users live in the same database file. */
   constructor(db: DatabaseSync, options: SqliteUserStoreOptions = {}) {
     this.db = db;
+    this.statements = new PreparedStatements(db);
     this.now = options.now ?? (() => new Date());
   }
 
   private sql(text: string): StatementSync {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return this.statements.get(text);
   }
 
   private inTransaction<T>(work: () => T): T {
-    if (this.db.isTransaction) return work();
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      this.db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
+    return inTransaction(this.db, work);
   }
 
   private workspacesOf(userId: string): string[] {
