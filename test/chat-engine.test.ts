@@ -236,6 +236,63 @@ describe('agent edits', () => {
     ]);
   });
 
+  it('keeps a hand edit as a version before a rollback overwrites it', async () => {
+    await turn(
+      'Rewrite [[Pump Design#Impeller]]',
+      [
+        {
+          toolCalls: [
+            {
+              name: 'edit_section',
+              input: { path: design, section: 'Impeller', content: 'Agent text.' },
+            },
+          ],
+        },
+        { text: 'Done.' },
+      ],
+      { mode: 'agent' },
+    );
+    const doc = await store.getDocumentByPath(design);
+    const [original] = await sessions.listVersions(doc?.id ?? '');
+    writeFileSync(join(sample.workspace, design), `${file(design)}\nA line typed by hand.\n`);
+    await rollbackDocument({
+      root: sample.workspace,
+      store,
+      sessions,
+      path: design,
+      versionId: original?.id ?? '',
+      reindex: async () => {
+        await indexWorkspace(sample.workspace, store);
+      },
+    });
+    const versions = await sessions.listVersions(doc?.id ?? '');
+    const kept = versions.find((v) => v.note.startsWith('before rollback'));
+    expect(kept?.content).toContain('A line typed by hand.');
+    expect(file(design)).toBe(original?.content);
+  });
+
+  it('edits frontmatter closed with "..." and after a byte-order mark without losing fields', async () => {
+    const path = 'notes/Meta.md';
+    writeFileSync(
+      join(sample.workspace, path),
+      '\uFEFF---\ntitle: Plan\ntags: [a, b]\n...\n# Plan\n\nBody.\n',
+    );
+    await indexWorkspace(sample.workspace, store);
+    await turn(
+      'Update [[Meta]] to say it is done',
+      [
+        { toolCalls: [{ name: 'edit_metadata', input: { path, set: { status: 'done' } } }] },
+        { text: 'Done.' },
+      ],
+      { mode: 'agent' },
+    );
+    const text = file(path);
+    expect(text.startsWith('\uFEFF---\n')).toBe(true);
+    expect(text).toContain('title: Plan');
+    expect(text).toContain('status: done');
+    expect(text).toContain('# Plan\n\nBody.');
+  });
+
   it('offers no write tools in chat mode', async () => {
     const { model } = await turn('Edit [[Pump Design]]', [{ text: 'Chat mode is read-only.' }], {
       maxSteps: 1,

@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import type { LanguageModel } from 'ai';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -561,5 +564,54 @@ describe('real tokens', () => {
     expect(
       (await fetch(`${server.url}/api/workspaces/default/documents`, { headers: auth })).status,
     ).toBe(200);
+  });
+});
+
+describe('hardening', () => {
+  /** A GET with headers fetch will not send (Host). */
+  const rawGet = (url: string, headers: Record<string, string>) =>
+    new Promise<number>((resolvePromise, reject) => {
+      const request = httpRequest(url, { headers }, (response) => {
+        response.resume();
+        resolvePromise(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+
+  it('refuses requests addressed to another host name when no tokens are required (DNS rebinding)', async () => {
+    const server = await start();
+    const url = `${server.url}/api/workspaces/default/documents`;
+    expect(await rawGet(url, { host: 'evil.example:4100' })).toBe(403);
+    expect(
+      await rawGet(url, {
+        host: `localhost:${new URL(server.url).port}`,
+        origin: 'http://evil.example',
+      }),
+    ).toBe(403);
+    expect(
+      await rawGet(url, {
+        host: `localhost:${new URL(server.url).port}`,
+        origin: 'http://localhost:5173',
+      }),
+    ).toBe(200);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
+  it('serves a file whose name is not ASCII', async () => {
+    const server = await start();
+    const handle = server.handles.get('default') as WorkspaceHandle;
+    writeFileSync(join(handle.root, 'files', 'naïve — 日本.txt'), 'hello');
+    await handle.reindex();
+    const { documents } = (await (
+      await fetch(`${server.url}/api/workspaces/default/documents?q=na`)
+    ).json()) as Json;
+    const doc = documents.find((d: { path: string }) => d.path === 'files/naïve — 日本.txt');
+    const raw = await fetch(`${server.url}/api/workspaces/default/documents/${doc.id}/raw`);
+    expect(raw.status).toBe(200);
+    expect(await raw.text()).toBe('hello');
+    expect(raw.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('naïve — 日本.txt')}`,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import { type DocumentStore, FootnoteError, type SessionStore } from '../core/index.ts';
 import { resolveRealInside } from '../workspace/index.ts';
-import { writeFileAtomic } from './tools/apply-edit.ts';
+import { withFileLock, writeFileAtomic } from './tools/apply-edit.ts';
 
 /** The version asked for does not belong to that document. */
 export class VersionNotFoundError extends FootnoteError {
@@ -35,39 +35,55 @@ export async function rollbackDocument(options: {
   if (!doc || !version || version.documentId !== doc.id)
     throw new VersionNotFoundError(options.path, options.versionId);
   const file = await resolveRealInside(options.root, doc.path);
-  const current = await readFile(file, 'utf8');
-  const diff = createTwoFilesPatch(
-    doc.path,
-    doc.path,
-    current,
-    version.content,
-    'current',
-    `version ${version.id}`,
-  );
-  if (options.dryRun) return { diff, applied: false, versionId: null };
-  await writeFileAtomic(file, version.content);
-  const when = new Date().toISOString();
-  const restored = randomUUID();
-  await options.sessions.addVersion({
-    id: restored,
-    documentId: doc.id,
-    path: doc.path,
-    content: version.content,
-    contentHash: createHash('sha256').update(version.content).digest('hex'),
-    reference: null,
-    note: `rollback to ${version.id}`,
-    createdAt: when,
+  return withFileLock(file, async () => {
+    const current = await readFile(file, 'utf8');
+    const diff = createTwoFilesPatch(
+      doc.path,
+      doc.path,
+      current,
+      version.content,
+      'current',
+      `version ${version.id}`,
+    );
+    if (options.dryRun) return { diff, applied: false, versionId: null };
+    const when = new Date().toISOString();
+    const newest = (await options.sessions.listVersions(doc.id)).at(-1);
+    if (newest?.content !== current) {
+      // The file changed since Footnote last wrote it (a hand edit): keep that text too.
+      await options.sessions.addVersion({
+        id: randomUUID(),
+        documentId: doc.id,
+        path: doc.path,
+        content: current,
+        contentHash: createHash('sha256').update(current).digest('hex'),
+        reference: null,
+        note: 'before rollback (changed outside Footnote)',
+        createdAt: when,
+      });
+    }
+    await writeFileAtomic(file, version.content);
+    const restored = randomUUID();
+    await options.sessions.addVersion({
+      id: restored,
+      documentId: doc.id,
+      path: doc.path,
+      content: version.content,
+      contentHash: createHash('sha256').update(version.content).digest('hex'),
+      reference: null,
+      note: `rollback to ${version.id}`,
+      createdAt: when,
+    });
+    await options.sessions.addAuditEvent({
+      id: randomUUID(),
+      kind: 'rollback',
+      sessionId: null,
+      messageId: null,
+      documentId: doc.id,
+      path: doc.path,
+      detail: { to: version.id, version: restored },
+      createdAt: when,
+    });
+    await options.reindex();
+    return { diff, applied: true, versionId: restored };
   });
-  await options.sessions.addAuditEvent({
-    id: randomUUID(),
-    kind: 'rollback',
-    sessionId: null,
-    messageId: null,
-    documentId: doc.id,
-    path: doc.path,
-    detail: { to: version.id, version: restored },
-    createdAt: when,
-  });
-  await options.reindex();
-  return { diff, applied: true, versionId: restored };
 }

@@ -152,24 +152,20 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
 
-  let session: Session | null;
-  if (options.sessionId) {
-    session = await sessions.getSession(options.sessionId);
+  // A client-chosen id for a new session may already exist (the client's second message): continue it.
+  const existingId =
+    options.sessionId ??
+    (options.newSessionId && (await sessions.getSession(options.newSessionId))
+      ? options.newSessionId
+      : null);
+  let session: Session | null = null;
+  if (existingId) {
+    session = await sessions.getSession(existingId);
     if (!session || session.workspaceId !== workspaceId || session.userId !== userId) {
-      throw new SessionNotFoundError(options.sessionId);
+      throw new SessionNotFoundError(existingId);
     }
-  } else {
-    const created = now().toISOString();
-    session = await sessions.createSession({
-      id: options.newSessionId ?? newId(),
-      workspaceId,
-      userId,
-      title: titleOf(message),
-      createdAt: created,
-      updatedAt: created,
-    });
   }
-  const stored = await sessions.listMessages(session.id);
+  const stored = session ? await sessions.listMessages(session.id) : [];
   const history: HistoryMessage[] = stored
     .filter((m) => m.content.trim() !== '')
     .map((m) => ({ role: m.role, content: m.content }));
@@ -184,6 +180,18 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     ...(options.answerReserve && { answerReserve: options.answerReserve }),
     ...(signal && { signal }),
   });
+  if (!session) {
+    // Created only once the context is ready, so a failure before this point leaves no empty session.
+    const created = now().toISOString();
+    session = await sessions.createSession({
+      id: options.newSessionId ?? newId(),
+      workspaceId,
+      userId,
+      title: titleOf(message),
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
 
   const started = now().toISOString();
   const user: ChatMessage = {
@@ -211,147 +219,171 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     references: [],
   };
   await sessions.appendTurn(user, assistant);
-  onEvent?.({ type: 'start', sessionId: session.id, messageId: assistant.id });
-  onEvent?.({ type: 'references', references });
-
-  const registry = new SourceRegistry(context.sources);
-  const tracker = new ReferenceTracker(references);
-  const edits: EditRecord[] = [];
-  const toolContext: ToolContext = {
-    root: options.root,
-    store,
-    sessions,
-    catalog,
-    registry,
-    tracker,
-    references,
-    mode,
-    dryRun: options.dryRun ?? false,
-    sessionId: session.id,
-    messageId: assistant.id,
-    now,
-    newId,
-    onEdit: (edit) => {
-      edits.push(edit);
-      onEvent?.({ type: 'edit', edit });
-    },
-    reindex: options.reindex,
-  };
-  const tools =
-    mode === 'agent'
-      ? { ...readTools(toolContext), ...editTools(toolContext) }
-      : readTools(toolContext);
-  const userTurn = context.preamble ? `${context.preamble}\n\n${message}` : message;
-  const messages: ModelMessage[] = [
-    ...context.history.map((m) => ({ role: m.role, content: m.content })),
-    { role: 'user', content: userTurn },
-  ];
-
   let text = '';
   const toolCalls: ToolCallRecord[] = [];
-  const inputs = new Map<string, { name: string; input: unknown }>();
-  let status: ChatMessage['status'] = 'complete';
-  let error: string | null = null;
+  let saved = false;
   try {
-    const result = streamText({
-      model,
-      system: context.system,
-      messages,
-      tools,
-      stopWhen: stepCountIs(maxSteps),
-      ...(signal && { abortSignal: signal }),
-    });
-    for await (const part of result.fullStream) {
-      switch (part.type) {
-        case 'text-delta':
-          text += part.text;
-          onEvent?.({ type: 'text-delta', text: part.text });
-          break;
-        case 'tool-call':
-          inputs.set(part.toolCallId, { name: part.toolName, input: part.input });
-          onEvent?.({
-            type: 'tool-call',
-            id: part.toolCallId,
-            name: part.toolName,
-            input: part.input,
-          });
-          break;
-        case 'tool-result': {
-          const { ok, summary } = summarize(part.output);
-          toolCalls.push({
-            id: part.toolCallId,
-            name: part.toolName,
-            input: part.input,
-            ok,
-            summary,
-          });
-          onEvent?.({ type: 'tool-result', id: part.toolCallId, name: part.toolName, ok, summary });
-          break;
-        }
-        case 'tool-error': {
-          const summary = part.error instanceof Error ? part.error.message : String(part.error);
-          toolCalls.push({
-            id: part.toolCallId,
-            name: part.toolName,
-            input: part.input,
-            ok: false,
-            summary,
-          });
-          onEvent?.({
-            type: 'tool-result',
-            id: part.toolCallId,
-            name: part.toolName,
-            ok: false,
-            summary,
-          });
-          break;
-        }
-        case 'abort':
-          status = 'interrupted';
-          error = INTERRUPTED;
-          break;
-        case 'error':
-          throw part.error;
-        default:
-          break;
-      }
-    }
-  } catch (caught) {
-    status = isAbort(caught, signal) ? 'interrupted' : 'failed';
-    error =
-      status === 'failed'
-        ? caught instanceof Error
-          ? caught.message
-          : String(caught)
-        : INTERRUPTED;
-  }
-  if (signal?.aborted && status === 'complete') {
-    status = 'interrupted';
-    error = INTERRUPTED;
-  }
+    onEvent?.({ type: 'start', sessionId: session.id, messageId: assistant.id });
+    onEvent?.({ type: 'references', references });
 
-  const checked = numberCitations(text, registry.sources);
-  assistant = {
-    ...assistant,
-    content: text,
-    status,
-    error,
-    grounded: checked.grounded,
-    references: tracker.references,
-    citations: checked.citations,
-    invalidMarkers: checked.invalidMarkers,
-    toolCalls,
-    context: context.report,
-    updatedAt: now().toISOString(),
-  };
-  await sessions.updateMessage(assistant);
-  onEvent?.({ type: 'finish', message: assistant, sources: registry.sources });
-  return {
-    session: { ...session, messageCount: session.messageCount + 2 },
-    user,
-    assistant,
-    context,
-    sources: registry.sources,
-    edits,
-  };
+    const registry = new SourceRegistry(context.sources);
+    const tracker = new ReferenceTracker(references);
+    const edits: EditRecord[] = [];
+    const toolContext: ToolContext = {
+      root: options.root,
+      store,
+      sessions,
+      catalog,
+      registry,
+      tracker,
+      references,
+      mode,
+      dryRun: options.dryRun ?? false,
+      sessionId: session.id,
+      messageId: assistant.id,
+      now,
+      newId,
+      onEdit: (edit) => {
+        edits.push(edit);
+        onEvent?.({ type: 'edit', edit });
+      },
+      reindex: options.reindex,
+    };
+    const tools =
+      mode === 'agent'
+        ? { ...readTools(toolContext), ...editTools(toolContext) }
+        : readTools(toolContext);
+    const userTurn = context.preamble ? `${context.preamble}\n\n${message}` : message;
+    const messages: ModelMessage[] = [
+      ...context.history.map((m) => ({ role: m.role, content: m.content })),
+      { role: 'user', content: userTurn },
+    ];
+
+    const inputs = new Map<string, { name: string; input: unknown }>();
+    let status: ChatMessage['status'] = 'complete';
+    let error: string | null = null;
+    try {
+      const result = streamText({
+        model,
+        system: context.system,
+        messages,
+        tools,
+        stopWhen: stepCountIs(maxSteps),
+        ...(signal && { abortSignal: signal }),
+      });
+      for await (const part of result.fullStream) {
+        switch (part.type) {
+          case 'text-delta':
+            text += part.text;
+            onEvent?.({ type: 'text-delta', text: part.text });
+            break;
+          case 'tool-call':
+            inputs.set(part.toolCallId, { name: part.toolName, input: part.input });
+            onEvent?.({
+              type: 'tool-call',
+              id: part.toolCallId,
+              name: part.toolName,
+              input: part.input,
+            });
+            break;
+          case 'tool-result': {
+            const { ok, summary } = summarize(part.output);
+            toolCalls.push({
+              id: part.toolCallId,
+              name: part.toolName,
+              input: part.input,
+              ok,
+              summary,
+            });
+            onEvent?.({
+              type: 'tool-result',
+              id: part.toolCallId,
+              name: part.toolName,
+              ok,
+              summary,
+            });
+            break;
+          }
+          case 'tool-error': {
+            const summary = part.error instanceof Error ? part.error.message : String(part.error);
+            toolCalls.push({
+              id: part.toolCallId,
+              name: part.toolName,
+              input: part.input,
+              ok: false,
+              summary,
+            });
+            onEvent?.({
+              type: 'tool-result',
+              id: part.toolCallId,
+              name: part.toolName,
+              ok: false,
+              summary,
+            });
+            break;
+          }
+          case 'abort':
+            status = 'interrupted';
+            error = INTERRUPTED;
+            break;
+          case 'error':
+            throw part.error;
+          default:
+            break;
+        }
+      }
+    } catch (caught) {
+      status = isAbort(caught, signal) ? 'interrupted' : 'failed';
+      error =
+        status === 'failed'
+          ? caught instanceof Error
+            ? caught.message
+            : String(caught)
+          : INTERRUPTED;
+    }
+    if (signal?.aborted && status === 'complete') {
+      status = 'interrupted';
+      error = INTERRUPTED;
+    }
+
+    const checked = numberCitations(text, registry.sources);
+    assistant = {
+      ...assistant,
+      content: text,
+      status,
+      error,
+      grounded: checked.grounded,
+      references: tracker.references,
+      citations: checked.citations,
+      invalidMarkers: checked.invalidMarkers,
+      toolCalls,
+      context: context.report,
+      updatedAt: now().toISOString(),
+    };
+    await sessions.updateMessage(assistant);
+    saved = true;
+    onEvent?.({ type: 'finish', message: assistant, sources: registry.sources });
+    return {
+      session: { ...session, messageCount: session.messageCount + 2 },
+      user,
+      assistant,
+      context,
+      sources: registry.sources,
+      edits,
+    };
+  } finally {
+    if (!saved) {
+      // Whatever broke after the messages were written, the answer is marked, never left blank.
+      await sessions
+        .updateMessage({
+          ...assistant,
+          content: text,
+          toolCalls,
+          status: 'failed',
+          error: 'the turn failed before its answer was stored',
+          updatedAt: now().toISOString(),
+        })
+        .catch(() => undefined);
+    }
+  }
 }

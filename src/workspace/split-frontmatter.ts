@@ -8,12 +8,14 @@ export interface FrontmatterSplit {
   readonly error: string | null;
 }
 
-const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+/** A YAML frontmatter block at the very start of a file (`---` … `---` or `...`). */
+export const FRONTMATTER_FENCE =
+  /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 /** Separates frontmatter from body; a broken block is reported, not thrown, and the body still indexes. */
 export function splitFrontmatter(source: string): FrontmatterSplit {
   const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
-  const match = FENCE.exec(text);
+  const match = FRONTMATTER_FENCE.exec(text);
   if (!match) return { data: {}, body: text, error: null };
   const body = text.slice(match[0].length);
   try {

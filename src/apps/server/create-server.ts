@@ -33,6 +33,25 @@ export interface RouteKit {
   track(controller: AbortController, turn: Promise<unknown>): void;
 }
 
+const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Whether a Host header names this machine (any port). */
+export function isLocalHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith('[')
+    ? host.slice(0, host.indexOf(']') + 1)
+    : host.replace(/:\d+$/, '');
+  return LOCAL_NAMES.has(name.toLowerCase());
+}
+
+const isLocalOrigin = (origin: string) => {
+  try {
+    return LOCAL_NAMES.has(new URL(origin).hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+};
+
 const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
@@ -51,6 +70,18 @@ export function createServer(options: ServerOptions): FastifyInstance {
   app.decorateRequest('footnoteUser', null as unknown as RequestUser);
   app.addHook('onRequest', async (request) => {
     if (!options.authenticate) {
+      // Without tokens only this machine may talk to us: a web page that rebinds its own domain to
+      // 127.0.0.1 still sends its own Host and Origin, and is refused.
+      if (
+        !isLocalHost(request.headers.host) ||
+        (request.headers.origin && !isLocalOrigin(request.headers.origin))
+      ) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          'this server only answers requests addressed to localhost',
+        );
+      }
       request.footnoteUser = LOCAL_REQUEST_USER;
       return;
     }

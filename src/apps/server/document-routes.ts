@@ -134,10 +134,15 @@ export function registerDocumentRoutes(kit: RouteKit): void {
       const file = await resolveRealInside(ws.root, doc.path).catch(() => {
         throw notFound(`file of ${doc.path}`);
       });
-      const name = doc.path.slice(doc.path.lastIndexOf('/') + 1).replace(/"/g, '');
+      const name = doc.path.slice(doc.path.lastIndexOf('/') + 1);
+      // Header values are Latin-1: an ASCII fallback plus the exact UTF-8 name (RFC 6266).
+      const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .type(mimeOf(doc))
-        .header('content-disposition', `inline; filename="${name}"`)
+        .header(
+          'content-disposition',
+          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .send(createReadStream(file));

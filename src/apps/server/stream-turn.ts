@@ -1,5 +1,6 @@
 import { createUIMessageStream, type UIMessageStreamWriter } from 'ai';
 import type { TurnEvent } from '../../chat/index.ts';
+import { FootnoteError } from '../../core/index.ts';
 import { messageJson, referenceJson } from '../../protocol/index.ts';
 
 const mediaTypeOf = (path: string) =>
@@ -102,6 +103,7 @@ export function streamTurn(
         }
       });
     },
-    onError: (error) => (error instanceof Error ? error.message : 'the turn failed'),
+    // Only Footnote's own errors are worded for users; anything else stays on the server.
+    onError: (error) => (FootnoteError.isInstance(error) ? error.message : 'the turn failed'),
   });
 }

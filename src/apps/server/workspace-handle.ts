@@ -51,7 +51,11 @@ export async function openWorkspaceHandle(
       return catalog;
     },
     async reindex() {
-      indexing = indexing.then(() => indexWorkspace(root, store)).then(() => undefined);
+      // A failed run must not poison later ones: each re-index starts fresh after the previous settles.
+      indexing = indexing
+        .catch(() => undefined)
+        .then(() => indexWorkspace(root, store))
+        .then(() => undefined);
       await indexing;
       catalog = null;
     },

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { authorizeEdit, type EditAction, type StoredDocument } from '../../core/index.ts';
-import { resolveRealInside } from '../../workspace/index.ts';
+import { resolveInside, resolveRealInside } from '../../workspace/index.ts';
 import { type EditRecord, type ToolContext, ToolInputError } from './tool-context.ts';
 
 /** One edit a tool wants to make: which document, what kind of change, and how to compute it. */
@@ -19,7 +19,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** Writes a file so that readers see the old or the new content, never half of it. */
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.footnote-${process.pid}-${Date.now()}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.footnote-${randomUUID()}.tmp`);
   try {
     await writeFile(temp, content, 'utf8');
     await rename(temp, path);
@@ -27,6 +27,20 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
     await unlink(temp).catch(() => undefined);
     throw error;
   }
+}
+
+const fileLocks = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier write to the same file, so two edits never both read the old text. */
+export function withFileLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const previous = fileLocks.get(file) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  const settled = next.catch(() => undefined);
+  fileLocks.set(file, settled);
+  void settled.then(() => {
+    if (fileLocks.get(file) === settled) fileLocks.delete(file);
+  });
+  return next;
 }
 
 /**
@@ -51,6 +65,22 @@ export async function applyEdit(context: ToolContext, request: EditRequest): Pro
     throw new ToolInputError(`edit refused: ${decision.reason}`);
   }
   const file = await resolveRealInside(context.root, doc.path);
+  if (
+    file !==
+    (await resolveRealInside(context.root, '.').then((root) => resolveInside(root, doc.path)))
+  ) {
+    throw new ToolInputError(`${doc.path} is a link to another file; edit that file instead`);
+  }
+  return withFileLock(file, () => writeEdit(context, request, file, decision.reference.raw));
+}
+
+async function writeEdit(
+  context: ToolContext,
+  request: EditRequest,
+  file: string,
+  reference: string,
+): Promise<EditRecord> {
+  const { doc, tool, action } = request;
   const raw = await readFile(file, 'utf8');
   const bodyStart = raw.length - doc.body.length;
   if (bodyStart < 0 || raw.slice(bodyStart) !== doc.body) {
@@ -62,7 +92,6 @@ export async function applyEdit(context: ToolContext, request: EditRequest): Pro
   const next = request.change(raw, bodyStart);
   if (next === raw) throw new ToolInputError('the edit would not change anything');
   const diff = createTwoFilesPatch(doc.path, doc.path, raw, next, 'current', 'edited');
-  const reference = decision.reference.raw;
   if (context.dryRun) {
     const record = {
       tool,

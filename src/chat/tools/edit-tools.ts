@@ -2,8 +2,14 @@ import { tool } from 'ai';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import { headingPart, type StoredDocument, sectionPart } from '../../core/index.ts';
+import { FRONTMATTER_FENCE } from '../../workspace/split-frontmatter.ts';
 import { applyEdit } from './apply-edit.ts';
-import { findDocument, type ToolContext, ToolInputError } from './tool-context.ts';
+import {
+  findDocument,
+  type ToolContext,
+  ToolInputError,
+  toolErrorMessage,
+} from './tool-context.ts';
 
 const EDITABLE = new Set(['note', 'content', 'source']);
 
@@ -28,7 +34,7 @@ const guarded =
       };
       return { applied: edit.applied, versionId: edit.versionId, diff: edit.diff };
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      return { error: toolErrorMessage(error) };
     }
   };
 
@@ -89,14 +95,24 @@ export function editTools(context: ToolContext) {
           doc,
           action: 'write',
           change: (raw, at) => {
-            const head = raw.slice(0, at);
-            const match = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*\r?\n?/.exec(head);
+            const bom = raw.startsWith('\uFEFF') ? '\uFEFF' : '';
+            const head = raw.slice(bom.length, at);
+            const match = FRONTMATTER_FENCE.exec(head);
+            if (head.trim() !== '' && match?.[0].length !== head.length) {
+              throw new ToolInputError(
+                `${doc.path} starts with something that is not a frontmatter block; not changing it`,
+              );
+            }
             const yaml = parseDocument(match?.[1] ?? '');
+            if (yaml.errors.length > 0)
+              throw new ToolInputError(
+                `the frontmatter of ${doc.path} is not valid YAML; fix it first`,
+              );
             for (const [key, value] of Object.entries(set)) yaml.set(key, value);
             for (const key of remove) yaml.delete(key);
             const fields = String(yaml).trimEnd();
             const frontmatter = fields && fields !== '{}' ? `---\n${fields}\n---\n` : '';
-            return `${frontmatter}${raw.slice(at)}`;
+            return `${bom}${frontmatter}${raw.slice(at)}`;
           },
         });
       }),

@@ -12,7 +12,12 @@ import {
   sectionPart,
 } from '../../core/index.ts';
 import { searchWorkspace } from '../../search/index.ts';
-import { findDocument, type ToolContext, ToolInputError } from './tool-context.ts';
+import {
+  findDocument,
+  type ToolContext,
+  ToolInputError,
+  toolErrorMessage,
+} from './tool-context.ts';
 
 /** Longest document text a read tool returns whole; larger ones come back as an outline. */
 export const MAX_READ_CHARS = 20_000;
@@ -73,7 +78,7 @@ const guarded =
     try {
       return await run(input);
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      return { error: toolErrorMessage(error) };
     }
   };
 

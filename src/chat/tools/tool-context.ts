@@ -6,6 +6,7 @@ import type {
   SessionStore,
   StoredDocument,
 } from '../../core/index.ts';
+import { FootnoteError } from '../../core/index.ts';
 import type { ReferenceTracker } from '../reference-tracker.ts';
 import type { SourceRegistry } from '../source-registry.ts';
 
@@ -70,4 +71,14 @@ export async function findDocument(context: ToolContext, name: string): Promise<
       `no document named ${JSON.stringify(name)}; use search or list_documents to find it`,
     );
   return doc;
+}
+
+/** What the model (and the stored tool call) learns of a failure: our own messages, never file-system internals. */
+export function toolErrorMessage(error: unknown): string {
+  if (error instanceof ToolInputError || FootnoteError.isInstance(error))
+    return (error as Error).message;
+  const code = (error as { code?: unknown })?.code;
+  return code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR'
+    ? 'the file could not be read'
+    : 'the tool failed';
 }
