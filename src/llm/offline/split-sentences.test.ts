@@ -52,3 +52,17 @@ describe('splitSentences', () => {
     ).toEqual(['Flow rate — 2.5 m³/h', 'email: alice@example.com']);
   });
 });
+
+describe('fields and wrapped lines', () => {
+  it('names the entity a field line belongs to, and keeps wrapped list items whole', () => {
+    const entityBlock =
+      '### @Alice (Person) [id:person/alice]  ← directly mentioned\n  mentors: @Bob [id:person/bob]\n  role: manager';
+    expect(splitSentences(entityBlock)).toEqual([
+      'Alice — mentors: @Bob [id:person/bob]',
+      'Alice — role: manager',
+    ]);
+    const wrapped =
+      '- **Silt clogging the strainer.** Flow fell by half within\n  hours. Mitigation: a pre-filter basket.';
+    expect(splitSentences(wrapped).join(' ')).toContain('within hours');
+  });
+});

@@ -41,7 +41,8 @@ const TRAILING_BLOCK_ID = /\s+\^[\w-]+\s*$/;
 const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
 const TABLE_SEPARATOR = /^\s*\|?[\s:|-]*-[\s:|-]*$/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/;
-const KEY_VALUE = /^[\p{L}][\p{L}\p{N} _.-]{0,40}:\s+\S/u;
+const ENTITY_HEADING = /^#{1,6}\s+@(.+?)\s+\([^)]*\)/;
+const KEY_VALUE = /^\s*[\p{L}][\p{L}\p{N}_.-]{0,40}:\s+\S/u;
 const MAX_CHARS = 400;
 
 /** Paragraphs of readable prose, one line each: headings, fences, rules and block ids dropped; list items, table rows and `key: value` lines kept as units of their own. */
@@ -49,6 +50,8 @@ function paragraphsOf(text: string): string[] {
   const out: string[] = [];
   let current: string[] = [];
   let fence: string | null = null;
+  /** The entity whose fields follow (`### @Bob (Person) …` in an entity-context block). */
+  let entity: string | null = null;
   const flush = () => {
     if (current.length > 0) out.push(current.join(' '));
     current = [];
@@ -65,6 +68,7 @@ function paragraphsOf(text: string): string[] {
       continue;
     }
     const line = raw.replace(TRAILING_BLOCK_ID, '').trim();
+    if (HEADING.test(raw)) entity = ENTITY_HEADING.exec(raw)?.[1] ?? null;
     if (
       line === '' ||
       HEADING.test(raw) ||
@@ -85,7 +89,9 @@ function paragraphsOf(text: string): string[] {
     }
     if (LIST_ITEM.test(raw) || KEY_VALUE.test(raw)) {
       flush();
-      current.push(line.replace(LIST_ITEM, ''));
+      const item = line.replace(LIST_ITEM, '');
+      // A field line means little alone: "mentors: @Bob" is Alice's.
+      current.push(entity && KEY_VALUE.test(raw) ? `${entity} — ${item}` : item);
       continue;
     }
     current.push(line.replace(/^>\s?/, ''));
