@@ -8,6 +8,7 @@ export * from './entity-fields.ts';
 export * from './entity-schema.ts';
 export * from './errors.ts';
 export * from './excerpt.ts';
+export * from './keyed-queue.ts';
 export * from './link-target.ts';
 export * from './messages/index.ts';
 export * from './permissions/index.ts';

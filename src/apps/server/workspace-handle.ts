@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { loadReferenceCatalog, type ReferenceCatalog } from '../../core/index.ts';
+import { createKeyedQueue, loadReferenceCatalog, type ReferenceCatalog } from '../../core/index.ts';
 import { SqliteSessionStore, SqliteStore } from '../../store/index.ts';
 import { indexWorkspace, watchWorkspace } from '../../workspace/index.ts';
 
@@ -31,7 +31,7 @@ export async function openWorkspaceHandle(
   let indexing: Promise<void> = indexWorkspace(root, store).then(() => undefined);
   await indexing;
   const controller = new AbortController();
-  const locks = new Map<string, Promise<unknown>>();
+  const turns = createKeyedQueue();
   const watching =
     options.watch === false
       ? Promise.resolve()
@@ -59,16 +59,7 @@ export async function openWorkspaceHandle(
       await indexing;
       catalog = null;
     },
-    serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
-      const previous = locks.get(key) ?? Promise.resolve();
-      const next = previous.then(work, work);
-      const settled = next.catch(() => undefined);
-      locks.set(key, settled);
-      void settled.then(() => {
-        if (locks.get(key) === settled) locks.delete(key);
-      });
-      return next;
-    },
+    serialize: (key, work) => turns.run(key, work),
     async close() {
       controller.abort();
       await watching;

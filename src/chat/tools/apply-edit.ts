@@ -2,7 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { authorizeEdit, type EditAction, type StoredDocument } from '../../core/index.ts';
+import {
+  authorizeEdit,
+  createKeyedQueue,
+  type EditAction,
+  type StoredDocument,
+} from '../../core/index.ts';
 import { resolveInside, resolveRealInside } from '../../workspace/index.ts';
 import { type EditRecord, type ToolContext, ToolInputError } from './tool-context.ts';
 
@@ -29,19 +34,11 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
   }
 }
 
-const fileLocks = new Map<string, Promise<unknown>>();
+const fileQueue = createKeyedQueue();
 
 /** Runs `work` after every earlier write to the same file, so two edits never both read the old text. */
-export function withFileLock<T>(file: string, work: () => Promise<T>): Promise<T> {
-  const previous = fileLocks.get(file) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  const settled = next.catch(() => undefined);
-  fileLocks.set(file, settled);
-  void settled.then(() => {
-    if (fileLocks.get(file) === settled) fileLocks.delete(file);
-  });
-  return next;
-}
+export const withFileLock = <T>(file: string, work: () => Promise<T>): Promise<T> =>
+  fileQueue.run(file, work);
 
 /**
  * The single path every agent edit takes: permission checked here, where it executes (never by the

@@ -1,4 +1,4 @@
-import type { DocumentKind } from '../document.ts';
+import type { ContextSource } from '../context/context-types.ts';
 import { makeExcerpt } from '../excerpt.ts';
 import { fileName, normalizeName, stemName } from '../references/normalize-name.ts';
 import {
@@ -16,23 +16,8 @@ import {
   parseCitationMarkers,
 } from './parse-citation-markers.ts';
 
-/** The part of a context source citations need; `ContextSource` fits it as is. */
-export interface CitableSource {
-  readonly n: number;
-  readonly documentId: string;
-  readonly path: string;
-  readonly title: string;
-  readonly kind: DocumentKind;
-  readonly chunkId: string | null;
-  readonly page: number | null;
-  readonly section: string | null;
-  readonly heading: string | null;
-  /** Span of `text` in the document body. */
-  readonly start: number;
-  readonly end: number;
-  /** Exactly what the model saw; a cut ends with `…`. */
-  readonly text: string;
-}
+/** The part of a context source citations need: every numbered source the model was shown. */
+export type CitableSource = Omit<ContextSource, 'origin' | 'block'>;
 
 /** Limits of one check; every limit is named with its default. */
 export interface CheckCitationsOptions {
@@ -103,20 +88,9 @@ export interface QuoteCheck {
   readonly found: boolean;
 }
 
-/** One numbered source of an answer, cited or not. */
-export interface Citation {
-  readonly n: number;
-  readonly documentId: string;
-  readonly path: string;
-  readonly title: string;
-  readonly kind: DocumentKind;
-  readonly chunkId: string | null;
-  readonly page: number | null;
-  readonly section: string | null;
-  readonly heading: string | null;
+/** One numbered source of an answer, cited or not: where it is, an excerpt, and whether the answer cites it. */
+export interface Citation extends Omit<CitableSource, 'text'> {
   readonly excerpt: string;
-  readonly start: number;
-  readonly end: number;
   /** At least one valid marker points to this source. */
   readonly cited: boolean;
   /** The first quote found in this source, else the first quote attributed to it and not found. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userReference } from '../../testing/reference-fixture.ts';
 import { storedDocument } from '../../testing/stored-document-fixture.ts';
 import type { StoredDocument } from '../document.ts';
 import type { Reference, ReferenceTarget } from '../references/reference.ts';
@@ -23,32 +24,7 @@ const ref = (
   raw: string,
   part: Partial<ReferenceTarget> = {},
   status: Reference['status'] = 'resolved',
-): Reference => ({
-  raw,
-  start: 0,
-  end: raw.length,
-  spans: [{ raw, start: 0, end: raw.length }],
-  syntax: 'wikilink',
-  origin: 'user',
-  status,
-  permission: 'read',
-  target: {
-    documentId: doc.id,
-    path: doc.path,
-    title: doc.title,
-    kind: doc.kind,
-    status: doc.status,
-    heading: null,
-    block: null,
-    section: null,
-    page: null,
-    entity: null,
-    ...part,
-  },
-  candidates: [],
-  suggestions: [],
-  notes: [],
-});
+): Reference => userReference(doc, raw, { target: part, status });
 
 const chunk = (doc: StoredDocument, text: string, id: string): RetrievedChunk => {
   const start = doc.body.indexOf(text);

@@ -1,5 +1,6 @@
 import type { StoredDocument } from '../document.ts';
 import type { Reference } from '../references/reference.ts';
+import { isLoaded } from '../references/resolve-references.ts';
 import type {
   AssembledContext,
   ContextInputs,
@@ -46,8 +47,6 @@ interface Candidate {
   /** A size rule already shortened it (e.g. outline instead of the whole document). */
   readonly note: string | null;
 }
-
-const LOADED = new Set(['resolved', 'archived']);
 
 /** Tokens added per item for the blank line between blocks and merges across the label/text join. */
 const ITEM_MARGIN_TOKENS = 4;
@@ -199,7 +198,7 @@ function collectCandidates(
   options: Required<Omit<ContextOptions, 'tokenCounter' | 'instructions'>>,
 ): Candidate[] {
   const candidates: Candidate[] = [];
-  const loaded = inputs.references.filter((r) => LOADED.has(r.status) && r.target);
+  const loaded = inputs.references.filter((r) => isLoaded(r) && r.target);
   const docOf = (id: string) => inputs.documents.get(id);
   const covered = new Map<string, Array<[number, number]>>();
   const cover = (id: string, start: number, end: number) =>

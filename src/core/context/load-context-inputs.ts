@@ -3,6 +3,7 @@ import type { DocumentStore } from '../document-store.ts';
 import { emptyReference } from '../references/parse-references.ts';
 import type { ParsedReference, Reference } from '../references/reference.ts';
 import type { CatalogEntry, ReferenceCatalog } from '../references/reference-catalog.ts';
+import { isLoaded } from '../references/resolve-references.ts';
 import { resolveWikilink } from '../references/resolve-wikilink.ts';
 import type { ContextInputs, HistoryMessage, RetrievedChunk } from './context-types.ts';
 import { type Summarizer, summarizeDocument } from './document-summary.ts';
@@ -18,8 +19,6 @@ export interface LoadContextOptions {
   readonly summarizer?: Summarizer;
   readonly signal?: AbortSignal;
 }
-
-const LOADED = new Set(['resolved', 'archived']);
 
 /** A wikilink to `name`, as if written `[[name]]`: note_ref values resolve by the same rules. */
 const wikilinkTo = (name: string): ParsedReference =>
@@ -113,8 +112,7 @@ export async function loadContextInputs(
     if (doc) documents.set(id, doc);
     return doc;
   };
-  for (const ref of references)
-    if (LOADED.has(ref.status) && ref.target) await load(ref.target.documentId);
+  for (const ref of references) if (isLoaded(ref) && ref.target) await load(ref.target.documentId);
 
   const pinned: StoredDocument[] = [];
   for (const key of options.pinned ?? []) {
@@ -157,8 +155,7 @@ export async function loadContextInputs(
 
   const summaries = new Map<string, string>();
   for (const ref of references) {
-    const doc =
-      ref.target && LOADED.has(ref.status) ? documents.get(ref.target.documentId) : undefined;
+    const doc = ref.target && isLoaded(ref) ? documents.get(ref.target.documentId) : undefined;
     if (doc && !summaries.has(doc.id))
       summaries.set(
         doc.id,

@@ -1,37 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { userReference } from '../../testing/reference-fixture.ts';
 import type { Reference } from '../references/reference.ts';
 import { authorizeEdit } from './authorize-edit.ts';
 
 const ref = (
   documentId: string,
   permission: Reference['permission'],
-  over: Partial<Reference> = {},
-): Reference => ({
-  raw: `[[${documentId}]]`,
-  start: 0,
-  end: 1,
-  spans: [],
-  syntax: 'wikilink',
-  origin: 'user',
-  status: 'resolved',
-  permission,
-  target: {
-    documentId,
-    path: `${documentId}.md`,
-    title: documentId,
-    kind: 'note',
-    status: 'active',
-    heading: null,
-    block: null,
-    section: null,
-    page: null,
-    entity: null,
-  },
-  candidates: [],
-  suggestions: [],
-  notes: [],
-  ...over,
-});
+  over: Partial<Omit<Reference, 'target'>> = {},
+): Reference =>
+  userReference(
+    { id: documentId, path: `${documentId}.md`, title: documentId, kind: 'note', status: 'active' },
+    `[[${documentId}]]`,
+    {
+      permission,
+      ...over,
+    },
+  );
 
 describe('authorizeEdit', () => {
   it('allows a write to a document referenced with write permission in agent mode', () => {

@@ -24,6 +24,10 @@ export interface ResolveReferencesOptions {
   readonly maxReferences?: number;
 }
 
+/** Whether a reference's document is handed to the model: it resolved (archived documents included). */
+export const isLoaded = (ref: Pick<Reference, 'status'>): boolean =>
+  ref.status === 'resolved' || ref.status === 'archived';
+
 /** References per message loaded by default (seed 001). */
 export const DEFAULT_MAX_REFERENCES = 5;
 
@@ -109,7 +113,7 @@ export function resolveReferences(
   let loaded = 0;
   return [...byKey.values()].map(({ reference, spans }) => {
     const withSpans = { ...reference, spans };
-    if (reference.status !== 'resolved' && reference.status !== 'archived') return withSpans;
+    if (!isLoaded(reference)) return withSpans;
     loaded++;
     if (loaded <= maxReferences) return withSpans;
     return {

@@ -7,6 +7,7 @@ import {
   referencedDocumentsList,
   type StoredDocument,
 } from '../../core/index.ts';
+import { userReference } from '../../testing/reference-fixture.ts';
 import { storedDocument } from '../../testing/stored-document-fixture.ts';
 import { parseContextBlocks, readPrompt, stripPreamble } from './read-prompt.ts';
 
@@ -19,31 +20,7 @@ const log = storedDocument(
   '# Service Log\n\n## March\n\nThe pump was serviced on 3 March.\n',
 );
 
-const reference = (doc: StoredDocument): Reference => ({
-  raw: `[[${doc.title}]]`,
-  start: 0,
-  end: doc.title.length + 4,
-  spans: [],
-  syntax: 'wikilink',
-  origin: 'user',
-  status: 'resolved',
-  permission: 'read',
-  target: {
-    documentId: doc.id,
-    path: doc.path,
-    title: doc.title,
-    kind: doc.kind,
-    status: doc.status,
-    heading: null,
-    block: null,
-    section: null,
-    page: null,
-    entity: null,
-  },
-  candidates: [],
-  suggestions: [],
-  notes: [],
-});
+const reference = (doc: StoredDocument): Reference => userReference(doc);
 
 function assembled() {
   const text = 'The pump was serviced on 3 March.';
