@@ -13,6 +13,7 @@ import {
   gptTokenCounter,
   loadReferenceCatalog,
   memoizeTokenCounter,
+  type ReferenceCatalog,
 } from '../../core/index.ts';
 import { describeModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { SqliteSessionStore } from '../../store/index.ts';
@@ -42,6 +43,9 @@ export interface TurnFlags {
 }
 
 const tokenCounter = memoizeTokenCounter(gptTokenCounter);
+
+/** The catalog per open workspace, rebuilt only when a refresh changed the index (a chat asks many times). */
+const catalogs = new WeakMap<OpenWorkspace, ReferenceCatalog>();
 
 /** Shows a turn as it happens: text on stdout, tool activity on stderr. */
 export function terminalRenderer(stdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream) {
@@ -81,8 +85,13 @@ export async function askOnce(
   if (modelName) parseModelSpec(modelName);
   const spec = { ...(modelName && { model: modelName }), ...(baseUrl && { baseUrl }) };
   const model = resolveModel(spec);
-  await refreshIndex(ws, { quiet: true });
-  const catalog = await loadReferenceCatalog(ws.store);
+  const report = await refreshIndex(ws, { quiet: true });
+  const changed = report.added + report.updated + report.renamed + report.deleted > 0;
+  let catalog = catalogs.get(ws);
+  if (!catalog || changed) {
+    catalog = await loadReferenceCatalog(ws.store);
+    catalogs.set(ws, catalog);
+  }
   return runTurn({
     root: ws.root,
     store: ws.store,
@@ -99,6 +108,7 @@ export async function askOnce(
     dryRun: flags.dryRun ?? false,
     reindex: async () => {
       await refreshIndex(ws, { quiet: true });
+      catalogs.delete(ws);
     },
     ...(onEvent && { onEvent }),
     ...(signal && { signal }),

@@ -206,10 +206,12 @@ function collectCandidates(
   const wholeDocs = new Set<string>();
 
   // 1. Referenced sections, headings, blocks and pages, in full.
+  const partOf = new Map<Reference, ReturnType<typeof referencedPart>>();
   for (const ref of loaded) {
     const doc = docOf(ref.target?.documentId ?? '');
     if (!doc || doc.kind === 'entity') continue;
     const found = referencedPart(ref, doc);
+    partOf.set(ref, found);
     if (!found) continue;
     cover(doc.id, found.part.start, found.part.end);
     candidates.push({
@@ -226,8 +228,7 @@ function collectCandidates(
   // 2. Referenced whole documents.
   for (const ref of loaded) {
     const doc = docOf(ref.target?.documentId ?? '');
-    if (!doc || doc.kind === 'entity' || referencedPart(ref, doc) || wholeDocs.has(doc.id))
-      continue;
+    if (!doc || doc.kind === 'entity' || partOf.get(ref) || wholeDocs.has(doc.id)) continue;
     wholeDocs.add(doc.id);
     const whole = wholeDocument(doc, options);
     if (whole.note === null) cover(doc.id, 0, doc.body.length);
