@@ -1,11 +1,11 @@
 import type { SearchResult } from '../../search/index.ts';
 import type { IndexReport } from '../../workspace/index.ts';
 
-const useColor = (stream: NodeJS.WriteStream) => stream.isTTY === true && !process.env.NO_COLOR;
+const colorWanted = (stream: NodeJS.WriteStream) => stream.isTTY === true && !process.env.NO_COLOR;
 
 /** Styles text for a terminal; plain when piped or NO_COLOR is set. */
 export function style(stream: NodeJS.WriteStream) {
-  const on = useColor(stream);
+  const on = colorWanted(stream);
   const wrap = (code: string) => (text: string) => (on ? `\x1b[${code}m${text}\x1b[0m` : text);
   return {
     bold: wrap('1'),

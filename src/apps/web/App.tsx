@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ApiError, listWorkspaces, storeToken, WorkspaceApi } from './api/client.ts';
+import { ExportMenu } from './chat/ExportMenu.tsx';
+import { useConversation } from './chat/use-conversation.ts';
+import { Composer } from './composer/Composer.tsx';
+import { MessageList } from './messages/MessageList.tsx';
+import { Sidebar } from './sidebar/Sidebar.tsx';
+import { TokenGate } from './ui/TokenGate.tsx';
+import { SourceViewer } from './viewer/SourceViewer.tsx';
+import type { ViewerTarget } from './viewer/viewer-target.ts';
+
+/** Reads `?ws=…&session=…` so a reload (or a shared link) reopens the same conversation. */
+const readLocation = () => {
+  const params = new URLSearchParams(window.location.search);
+  return { workspace: params.get('ws'), session: params.get('session') };
+};
+
+const writeLocation = (workspace: string, session: string | null) => {
+  const params = new URLSearchParams();
+  if (workspace !== 'default') params.set('ws', workspace);
+  if (session) params.set('session', session);
+  const search = params.toString();
+  window.history.replaceState(null, '', search ? `/?${search}` : '/');
+};
+
+/** The whole web UI: finds the user's workspaces (asking for a token if the server wants one). */
+export function App() {
+  const [workspaces, setWorkspaces] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState<{ kind: 'token' | 'error'; message: string } | null>(null);
+  const [workspaceId, setWorkspaceId] = useState<string | null>(null);
+
+  const connect = useCallback(async () => {
+    try {
+      const list = (await listWorkspaces()).map((w) => w.id);
+      setWorkspaces(list);
+      setProblem(null);
+      const wanted = readLocation().workspace;
+      setWorkspaceId(wanted && list.includes(wanted) ? wanted : (list[0] ?? null));
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.status === 401)
+        setProblem({ kind: 'token', message: 'This server needs an access token.' });
+      else
+        setProblem({
+          kind: 'error',
+          message: `Cannot reach Footnote: ${(cause as Error).message}`,
+        });
+    }
+  }, []);
+
+  useEffect(() => {
+    void connect();
+  }, [connect]);
+
+  if (problem?.kind === 'token')
+    return (
+      <TokenGate
+        message={problem.message}
+        onToken={(token) => {
+          storeToken(token);
+          void connect();
+        }}
+      />
+    );
+  if (problem)
+    return (
+      <main className="app-message" role="alert">
+        <p>{problem.message}</p>
+        <button type="button" onClick={() => void connect()}>
+          Try again
+        </button>
+      </main>
+    );
+  if (!workspaces) return <main className="app-message">Connecting…</main>;
+  if (!workspaceId)
+    return <main className="app-message">You have no workspaces on this server.</main>;
+  return (
+    <Workspace
+      key={workspaceId}
+      workspaceId={workspaceId}
+      workspaces={workspaces}
+      onSwitch={(id) => {
+        writeLocation(id, null);
+        setWorkspaceId(id);
+      }}
+    />
+  );
+}
+
+function Workspace({
+  workspaceId,
+  workspaces,
+  onSwitch,
+}: {
+  workspaceId: string;
+  workspaces: readonly string[];
+  onSwitch: (id: string) => void;
+}) {
+  const api = useMemo(() => new WorkspaceApi(workspaceId), [workspaceId]);
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  const refreshSessions = useCallback(() => setSessionsVersion((v) => v + 1), []);
+  const conversation = useConversation(api, readLocation().session, (id) => {
+    writeLocation(workspaceId, id);
+    refreshSessions();
+  });
+  const [viewer, setViewer] = useState<ViewerTarget | null>(null);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  useEffect(() => {
+    if (!conversation.busy) refreshSessions();
+  }, [conversation.busy, refreshSessions]);
+
+  const openSession = (id: string) => {
+    writeLocation(workspaceId, id);
+    setSidebarOpen(false);
+    void conversation.open(id);
+  };
+
+  return (
+    <div className={`app${viewer ? ' with-viewer' : ''}${sidebarOpen ? ' sidebar-open' : ''}`}>
+      <header className="topbar">
+        <button
+          type="button"
+          className="icon-button sidebar-toggle"
+          aria-label={sidebarOpen ? 'Hide sessions and documents' : 'Show sessions and documents'}
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar"
+          onClick={() => setSidebarOpen((open) => !open)}
+        >
+          ☰
+        </button>
+        <h1 className="brand">Footnote</h1>
+        {workspaces.length > 1 && (
+          <label className="workspace-picker">
+            <span className="visually-hidden">Workspace</span>
+            <select value={workspaceId} onChange={(e) => onSwitch(e.target.value)}>
+              {workspaces.map((w) => (
+                <option key={w} value={w}>
+                  {w}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <span className="session-title" title={conversation.title ?? undefined}>
+          {conversation.title ?? (conversation.messages.length ? '' : 'New conversation')}
+        </span>
+        <ExportMenu api={api} sessionId={conversation.stored ? conversation.sessionId : null} />
+      </header>
+      <aside id="sidebar" className="sidebar" aria-label="Sessions and documents">
+        <Sidebar
+          api={api}
+          version={sessionsVersion}
+          currentSessionId={conversation.stored ? conversation.sessionId : null}
+          onSelectSession={openSession}
+          onNewSession={() => {
+            writeLocation(workspaceId, null);
+            setSidebarOpen(false);
+            conversation.startNew();
+          }}
+          onSessionDeleted={(id) => {
+            if (id === conversation.sessionId) {
+              writeLocation(workspaceId, null);
+              conversation.startNew();
+            }
+            refreshSessions();
+          }}
+          onSessionRenamed={refreshSessions}
+          onOpenDocument={(target) => {
+            setSidebarOpen(false);
+            setViewer(target);
+          }}
+        />
+      </aside>
+      <main className="conversation" aria-label="Conversation">
+        {conversation.error && (
+          <p className="conversation-error" role="alert">
+            {conversation.error}
+          </p>
+        )}
+        <MessageList
+          api={api}
+          sessionId={conversation.sessionId}
+          messages={conversation.messages}
+          loading={conversation.loading}
+          onOpenSource={setViewer}
+          onRetry={(id) => void conversation.retry(id)}
+          onEditChanged={conversation.updateEdit}
+        />
+        <Composer
+          api={api}
+          busy={conversation.busy}
+          onSend={(text, options) => void conversation.send(text, options)}
+          onStop={conversation.stop}
+          onOpenDocument={setViewer}
+        />
+      </main>
+      {viewer && <SourceViewer api={api} target={viewer} onClose={() => setViewer(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Block, Heading, Page, Section } from '../../../core/document.ts';
+import type { DocumentSummary } from '../../../core/document-store.ts';
+import type { SuggestGroup, SuggestItem } from '../../../core/references/suggest-references.ts';
+import type { messageJson, referenceJson } from '../../../protocol/message-json.ts';
+
+/** A reference as the API returns it (resolve, messages, `data-references`). */
+export type ReferenceJson = ReturnType<typeof referenceJson>;
+/** A stored message as the API returns it. */
+export type MessageJson = ReturnType<typeof messageJson>;
+/** One numbered source of an answer (cited or only seen). */
+export type CitationJson = MessageJson['citations'][number];
+export type { SuggestGroup, SuggestItem };
+
+export type ChatMode = 'chat' | 'agent';
+export type Permission = ReferenceJson['permission'];
+
+/** A session in the sidebar list. */
+export interface SessionSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly messageCount: number;
+  readonly lastMessageAt: string | null;
+  readonly createdAt: string;
+}
+
+/** An edit an agent proposed (dry run) or made; Apply / Discard / Undo act on its id. */
+export interface EditJson {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly messageId: string;
+  readonly tool: string;
+  readonly documentId: string;
+  readonly path: string;
+  readonly diff: string;
+  /** proposed → applied | discarded; `stale` when the file changed after the preview; `undone` after Undo. */
+  readonly status: 'proposed' | 'applied' | 'discarded' | 'stale' | 'undone';
+  readonly versionId: string | null;
+  readonly reference: string;
+  readonly createdAt: string;
+}
+
+/** A whole stored session. */
+export interface SessionDetail {
+  readonly session: SessionSummary & { readonly updatedAt: string };
+  readonly messages: readonly MessageJson[];
+  readonly edits: readonly EditJson[];
+}
+
+/** A document in the sidebar list. */
+export type { DocumentSummary };
+
+/** Metadata of one document, for previews and the viewer. */
+export interface DocumentDetail extends DocumentSummary {
+  readonly metadata: Record<string, unknown>;
+  readonly updatedAt: string;
+  readonly length: number;
+  readonly summary: string;
+  readonly headings: readonly Heading[];
+  readonly sections: readonly Section[];
+  readonly blocks: readonly Block[];
+  readonly pages: readonly Page[];
+  readonly entity: unknown;
+}
+
+/** A slice of a document's indexed text. */
+export interface ContentSlice {
+  readonly documentId: string;
+  readonly start: number;
+  readonly end: number;
+  readonly length: number;
+  readonly text: string;
+}
+
+/** What the chat endpoint takes from the web UI, besides the message itself. */
+export interface TurnOptions {
+  readonly mode: ChatMode;
+  readonly pinned?: readonly string[];
+  /** Per-reference permission chosen in agent mode, by target path. */
+  readonly permissions?: readonly { readonly path: string; readonly permission: Permission }[];
+  /** Agent edits are previewed (proposed) and applied only on Apply. */
+  readonly dryRun?: boolean;
+}

@@ -1,0 +1,236 @@
+import { readUIMessageStream, type UIMessage } from 'ai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, type WorkspaceApi } from '../api/client.ts';
+import type { EditJson, TurnOptions } from '../api/types.ts';
+import { type ViewMessage, viewOfStored, viewOfStreamed } from './view-message.ts';
+
+const newId = () => crypto.randomUUID();
+
+/** The user message shown at once, before the server has stored it. */
+const localUserMessage = (text: string): ViewMessage => ({
+  id: `local-${newId()}`,
+  role: 'user',
+  content: text,
+  status: 'complete',
+  references: [],
+  citations: [],
+  invalidMarkers: [],
+  grounded: false,
+  tools: [],
+  edits: [],
+  error: null,
+  createdAt: new Date().toISOString(),
+});
+
+const failedAnswer = (id: string, error: string, partial?: ViewMessage): ViewMessage => ({
+  ...(partial ?? localUserMessage('')),
+  id,
+  role: 'assistant',
+  status: partial?.content ? 'interrupted' : 'failed',
+  error,
+});
+
+/** What one conversation looks like to the UI, and what it can do. */
+export interface Conversation {
+  readonly sessionId: string;
+  /** Whether the session exists on the server (it does once a turn has started). */
+  readonly stored: boolean;
+  readonly title: string | null;
+  readonly messages: readonly ViewMessage[];
+  readonly busy: boolean;
+  readonly loading: boolean;
+  readonly error: string | null;
+  send(text: string, options: TurnOptions): Promise<void>;
+  /** Sends the user message before `answerId` again. */
+  retry(answerId: string): Promise<void>;
+  stop(): void;
+  open(sessionId: string): Promise<void>;
+  startNew(): void;
+  /** Replaces an edit after Apply / Discard / Undo. */
+  updateEdit(edit: EditJson): void;
+}
+
+/**
+ * One chat session: loads it, sends turns and follows the streamed answer, then re-reads the stored
+ * session so what is shown is exactly what a reload shows.
+ */
+export function useConversation(
+  api: WorkspaceApi,
+  initialSessionId: string | null,
+  onChanged: (sessionId: string) => void,
+): Conversation {
+  const [sessionId, setSessionId] = useState(() => initialSessionId ?? newId());
+  const [stored, setStored] = useState(initialSessionId !== null);
+  const [title, setTitle] = useState<string | null>(null);
+  const [messages, setMessages] = useState<readonly ViewMessage[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [loading, setLoading] = useState(initialSessionId !== null);
+  const [error, setError] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const lastOptions = useRef(new Map<string, TurnOptions>());
+  const current = useRef(sessionId);
+  current.current = sessionId;
+
+  const reload = useCallback(
+    async (id: string) => {
+      const detail = await api.loadSession(id);
+      if (current.current !== id) return;
+      setTitle(detail.session.title);
+      setMessages(detail.messages.map((m) => viewOfStored(m, detail.edits)));
+      setStored(true);
+    },
+    [api],
+  );
+
+  const open = useCallback(
+    async (id: string) => {
+      controller.current?.abort();
+      current.current = id;
+      setSessionId(id);
+      setMessages([]);
+      setTitle(null);
+      setError(null);
+      setLoading(true);
+      try {
+        await reload(id);
+      } catch (cause) {
+        setError(
+          cause instanceof ApiError && cause.status === 404
+            ? 'This session no longer exists.'
+            : `Could not load the session: ${(cause as Error).message}`,
+        );
+      } finally {
+        setLoading(false);
+      }
+    },
+    [reload],
+  );
+
+  const [initial] = useState(initialSessionId);
+  useEffect(() => {
+    // Only the session named when the page loaded is opened here; later ones through `open`.
+    if (initial) void open(initial);
+  }, [initial, open]);
+
+  const startNew = useCallback(() => {
+    controller.current?.abort();
+    const id = newId();
+    current.current = id;
+    setSessionId(id);
+    setStored(false);
+    setTitle(null);
+    setMessages([]);
+    setError(null);
+  }, []);
+
+  const send = useCallback(
+    async (text: string, options: TurnOptions) => {
+      if (busy) return;
+      const id = current.current;
+      const user = localUserMessage(text);
+      const answerId = `pending-${newId()}`;
+      lastOptions.current.set(text, options);
+      setMessages((list) => [
+        ...list,
+        user,
+        { ...failedAnswer(answerId, ''), status: 'streaming' },
+      ]);
+      setBusy(true);
+      setError(null);
+      const abort = new AbortController();
+      controller.current = abort;
+      let last: UIMessage | null = null;
+      let failure: string | null = null;
+      try {
+        const stream = await api.chat(
+          id,
+          { id: newId(), role: 'user', parts: [{ type: 'text', text }] },
+          options,
+          abort.signal,
+        );
+        setStored(true);
+        onChanged(id);
+        for await (const snapshot of readUIMessageStream({
+          stream,
+          onError: (cause) => {
+            failure = (cause as Error).message;
+          },
+        })) {
+          last = snapshot;
+          const view = viewOfStreamed(snapshot, false);
+          setMessages((list) =>
+            list.map((m) =>
+              m.id === user.id
+                ? { ...m, references: view.references }
+                : m.id === answerId
+                  ? { ...view, id: answerId, references: [] }
+                  : m,
+            ),
+          );
+        }
+      } catch (cause) {
+        failure = abort.signal.aborted
+          ? 'Stopped.'
+          : cause instanceof ApiError
+            ? cause.message
+            : `The answer could not be received: ${(cause as Error).message}`;
+      } finally {
+        controller.current = null;
+        setBusy(false);
+      }
+      if (current.current !== id) return;
+      try {
+        // The stored session is the truth: ids, statuses, references and edits as a reload shows them.
+        await reload(id);
+      } catch {
+        const partial = last ? viewOfStreamed(last, true) : undefined;
+        setMessages((list) =>
+          list.map((m) =>
+            m.id === answerId ? failedAnswer(answerId, failure ?? 'The turn failed.', partial) : m,
+          ),
+        );
+      }
+      if (failure) setError(failure);
+    },
+    [api, busy, onChanged, reload],
+  );
+
+  const retry = useCallback(
+    async (answerId: string) => {
+      const at = messages.findIndex((m) => m.id === answerId);
+      const question = messages
+        .slice(0, at)
+        .reverse()
+        .find((m) => m.role === 'user');
+      if (!question) return;
+      await send(question.content, lastOptions.current.get(question.content) ?? { mode: 'chat' });
+    },
+    [messages, send],
+  );
+
+  const updateEdit = useCallback((edit: EditJson) => {
+    setMessages((list) =>
+      list.map((m) =>
+        m.edits.some((e) => e.id === edit.id)
+          ? { ...m, edits: m.edits.map((e) => (e.id === edit.id ? edit : e)) }
+          : m,
+      ),
+    );
+  }, []);
+
+  return {
+    sessionId,
+    stored,
+    title,
+    messages,
+    busy,
+    loading,
+    error,
+    send,
+    retry,
+    stop: () => controller.current?.abort(),
+    open,
+    startNew,
+    updateEdit,
+  };
+}

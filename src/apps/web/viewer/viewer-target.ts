@@ -1,0 +1,15 @@
+/** What the source viewer should show: a document, and optionally a span or page to highlight. */
+export interface ViewerTarget {
+  readonly documentId: string;
+  readonly path: string;
+  readonly title: string;
+  /** Document kind (note, pdf, file, content, source, entity). */
+  readonly kind: string;
+  /** Character span in the document's indexed text to highlight and scroll to. */
+  readonly start?: number | null;
+  readonly end?: number | null;
+  /** PDF page to open at. */
+  readonly page?: number | null;
+  /** What led here ("Source 2", "reference"), for the viewer's heading. */
+  readonly label?: string;
+}
