@@ -167,7 +167,7 @@ describe('agent edits', () => {
     );
     expect(assistant.references[0]).toMatchObject({ permission: 'write', origin: 'user' });
     expect(edits).toHaveLength(1);
-    expect(edits[0]).toMatchObject({ applied: true, path: design });
+    expect(edits[0]).toMatchObject({ status: 'applied', path: design });
     expect(edits[0]?.diff).toContain('+We chose the six-vane closed impeller');
     const after = file(design);
     expect(after).toContain(
@@ -319,7 +319,7 @@ describe('agent edits', () => {
       ],
       { mode: 'agent', dryRun: true },
     );
-    expect(edits[0]).toMatchObject({ applied: false, versionId: null });
+    expect(edits[0]).toMatchObject({ status: 'proposed', versionId: null });
     expect(edits[0]?.diff).toContain('+![[site-photo.png]]');
     expect(file(design)).toBe(before);
   });

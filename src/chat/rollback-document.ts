@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import { type DocumentStore, FootnoteError, type SessionStore } from '../core/index.ts';
 import { resolveRealInside } from '../workspace/index.ts';
-import { withFileLock, writeFileAtomic } from './tools/apply-edit.ts';
+import { sha256, withFileLock, writeFileAtomic } from './write-edit.ts';
 
 /** The version asked for does not belong to that document. */
 export class VersionNotFoundError extends FootnoteError {
@@ -25,6 +25,12 @@ export async function rollbackDocument(options: {
   readonly versionId: string;
   readonly dryRun?: boolean;
   readonly reindex: () => Promise<void>;
+  /** The applied agent edit this rollback undoes, recorded on the audit event. */
+  readonly undoes?: {
+    readonly editId: string;
+    readonly sessionId: string;
+    readonly messageId: string;
+  };
 }): Promise<{
   readonly diff: string;
   readonly applied: boolean;
@@ -55,7 +61,7 @@ export async function rollbackDocument(options: {
         documentId: doc.id,
         path: doc.path,
         content: current,
-        contentHash: createHash('sha256').update(current).digest('hex'),
+        contentHash: sha256(current),
         reference: null,
         note: 'before rollback (changed outside Footnote)',
         createdAt: when,
@@ -68,7 +74,7 @@ export async function rollbackDocument(options: {
       documentId: doc.id,
       path: doc.path,
       content: version.content,
-      contentHash: createHash('sha256').update(version.content).digest('hex'),
+      contentHash: sha256(version.content),
       reference: null,
       note: `rollback to ${version.id}`,
       createdAt: when,
@@ -76,11 +82,15 @@ export async function rollbackDocument(options: {
     await options.sessions.addAuditEvent({
       id: randomUUID(),
       kind: 'rollback',
-      sessionId: null,
-      messageId: null,
+      sessionId: options.undoes?.sessionId ?? null,
+      messageId: options.undoes?.messageId ?? null,
       documentId: doc.id,
       path: doc.path,
-      detail: { to: version.id, version: restored },
+      detail: {
+        to: version.id,
+        version: restored,
+        ...(options.undoes && { undoes: options.undoes.editId }),
+      },
       createdAt: when,
     });
     await options.reindex();

@@ -7,6 +7,7 @@ import type {
   ContextSource,
   DocumentStore,
   HistoryMessage,
+  PermissionOverride,
   Reference,
   ReferenceCatalog,
   Session,
@@ -14,7 +15,7 @@ import type {
   TokenCounter,
   ToolCallRecord,
 } from '../core/index.ts';
-import { FootnoteError } from '../core/index.ts';
+import { FootnoteError, overridePermissions } from '../core/index.ts';
 import { numberCitations } from './number-citations.ts';
 import { prepareContext } from './prepare-context.ts';
 import { ReferenceTracker } from './reference-tracker.ts';
@@ -74,6 +75,13 @@ export interface TurnOptions {
   readonly mode?: ChatMode;
   readonly currentPath?: string | null;
   readonly pinned?: readonly string[];
+  /**
+   * Permissions the user chose (in the UI) for referenced targets, by path, in agent mode; they
+   * replace the ones inferred from verbs and are stored with the user message, so applying a
+   * proposed edit later checks the same thing.
+   */
+  readonly permissions?: readonly PermissionOverride[];
+  /** Store agent edits as proposals to apply later instead of writing them. */
   readonly dryRun?: boolean;
   /** Most model steps (each tool round trip is one). @default 8 */
   readonly maxSteps?: number;
@@ -170,7 +178,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     .filter((m) => m.content.trim() !== '')
     .map((m) => ({ role: m.role, content: m.content }));
 
-  const { references, context } = await prepareContext(store, catalog, message, {
+  const prepared = await prepareContext(store, catalog, message, {
     tokenCounter: options.tokenCounter,
     currentPath: options.currentPath ?? null,
     mode,
@@ -180,6 +188,11 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     ...(options.answerReserve && { answerReserve: options.answerReserve }),
     ...(signal && { signal }),
   });
+  const { context } = prepared;
+  const references =
+    mode === 'agent' && options.permissions
+      ? overridePermissions(prepared.references, options.permissions)
+      : prepared.references;
   if (!session) {
     // Created only once the context is ready, so a failure before this point leaves no empty session.
     const created = now().toISOString();

@@ -7,6 +7,14 @@ export const MAX_MESSAGE_CHARS = 32_000;
 /** A workspace-relative path or document id as sent by clients. */
 const pathText = z.string().min(1).max(1000);
 
+/** Most permission choices one chat request may carry. */
+export const MAX_PERMISSION_OVERRIDES = 50;
+
+/** Permissions chosen in the UI for referenced targets, by path; they replace the inferred ones. */
+const PermissionOverrides = z
+  .array(z.object({ path: pathText, permission: z.enum(['read', 'write', 'insert']) }).strict())
+  .max(MAX_PERMISSION_OVERRIDES);
+
 /** `POST /api/workspaces/:id/chat` in Footnote's own shape. */
 export const ChatBody = z
   .object({
@@ -16,6 +24,7 @@ export const ChatBody = z
     model: z.string().min(1).max(200).optional(),
     currentPath: pathText.optional(),
     pinned: z.array(pathText).max(20).optional(),
+    permissions: PermissionOverrides.optional(),
     dryRun: z.boolean().optional(),
   })
   .strict();
@@ -43,6 +52,9 @@ export const UseChatBody = z
     mode: z.enum(['chat', 'agent']).optional(),
     currentPath: pathText.optional(),
     pinned: z.array(pathText).max(20).optional(),
+    permissions: PermissionOverrides.optional(),
+    /** Store agent edits as proposals to apply later (the web UI always previews). */
+    dryRun: z.boolean().optional(),
   })
   .passthrough();
 
@@ -76,6 +88,13 @@ export const ContentQuery = z.object({
 
 /** `GET …/sessions/:sid/export`. */
 export const ExportQuery = z.object({ format: z.enum(['md', 'json']).default('md') });
+
+/** `PATCH …/sessions/:sid`: a new title. */
+export const RenameSessionBody = z
+  .object({
+    title: z.string().trim().min(1, 'title must not be empty').max(200),
+  })
+  .strict();
 
 /** `POST …/documents/:docId/versions/:versionId/rollback`. */
 export const RollbackBody = z.object({ dryRun: z.boolean().optional() }).strict();

@@ -1,2 +1,3 @@
+export * from './edit-json.ts';
 export * from './http-schemas.ts';
 export * from './message-json.ts';

@@ -16,6 +16,7 @@ import {
   type ReferenceCatalog,
 } from '../../core/index.ts';
 import { describeModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
+import { editJson } from '../../protocol/index.ts';
 import { SqliteSessionStore } from '../../store/index.ts';
 import { formatAnswerFooter, formatSessions, formatVersions, messageJson } from './chat-output.ts';
 import {
@@ -63,10 +64,11 @@ export function terminalRenderer(stdout: NodeJS.WriteStream, stderr: NodeJS.Writ
     } else if (event.type === 'tool-result' && !event.ok)
       stderr.write(s.yellow(`  ✗ ${event.name}: ${event.summary}\n`));
     else if (event.type === 'edit') {
+      const applied = event.edit.status === 'applied';
       stderr.write(
-        `${event.edit.applied ? s.green(`  ✓ edited ${event.edit.path} (version ${event.edit.versionId})`) : s.cyan(`  proposed edit to ${event.edit.path} (dry run, nothing written):`)}\n`,
+        `${applied ? s.green(`  ✓ edited ${event.edit.path} (version ${event.edit.versionId})`) : s.cyan(`  proposed edit ${event.edit.id} to ${event.edit.path} (dry run, nothing written):`)}\n`,
       );
-      if (!event.edit.applied) stderr.write(`${event.edit.diff}\n`);
+      if (!applied) stderr.write(`${event.edit.diff}\n`);
     }
   };
 }
@@ -164,7 +166,7 @@ export function registerChatCommands(program: Command): void {
               sessionId: result.session.id,
               context: result.context.report,
               message: messageJson(result.assistant),
-              edits: result.edits,
+              edits: result.edits.map(editJson),
             });
           } else {
             process.stdout.write(

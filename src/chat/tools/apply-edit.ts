@@ -1,14 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import {
   authorizeEdit,
-  createKeyedQueue,
   type EditAction,
+  type ProposedEdit,
   type StoredDocument,
 } from '../../core/index.ts';
-import { resolveInside, resolveRealInside } from '../../workspace/index.ts';
+import { EditRefusedError } from '../edit-errors.ts';
+import { commitEdit, editableFile, sha256, withFileLock } from '../write-edit.ts';
 import { type EditRecord, type ToolContext, ToolInputError } from './tool-context.ts';
 
 /** One edit a tool wants to make: which document, what kind of change, and how to compute it. */
@@ -20,30 +19,11 @@ export interface EditRequest {
   readonly change: (raw: string, bodyStart: number) => string;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Writes a file so that readers see the old or the new content, never half of it. */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.footnote-${randomUUID()}.tmp`);
-  try {
-    await writeFile(temp, content, 'utf8');
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-}
-
-const fileQueue = createKeyedQueue();
-
-/** Runs `work` after every earlier write to the same file, so two edits never both read the old text. */
-export const withFileLock = <T>(file: string, work: () => Promise<T>): Promise<T> =>
-  fileQueue.run(file, work);
-
 /**
- * The single path every agent edit takes: permission checked here, where it executes (never by the
- * prompt); a refusal is audited; otherwise a diff, and unless this is a dry run a version of the old
- * and new text, an atomic write, an audit event and a re-index.
+ * Where every agent edit starts: permission checked here, where it executes (never by the prompt);
+ * a refusal is audited; otherwise a diff against the file on disk, stored with an id — as a
+ * proposal in a dry run (written only when the user applies it), else written at once through
+ * {@link commitEdit}, the one write path.
  */
 export async function applyEdit(context: ToolContext, request: EditRequest): Promise<EditRecord> {
   const { doc, tool, action } = request;
@@ -59,19 +39,13 @@ export async function applyEdit(context: ToolContext, request: EditRequest): Pro
       detail: { tool, action, reason: decision.reason },
       createdAt: context.now().toISOString(),
     });
-    throw new ToolInputError(`edit refused: ${decision.reason}`);
+    throw new EditRefusedError(decision.reason);
   }
-  const file = await resolveRealInside(context.root, doc.path);
-  if (
-    file !==
-    (await resolveRealInside(context.root, '.').then((root) => resolveInside(root, doc.path)))
-  ) {
-    throw new ToolInputError(`${doc.path} is a link to another file; edit that file instead`);
-  }
-  return withFileLock(file, () => writeEdit(context, request, file, decision.reference.raw));
+  const file = await editableFile(context.root, doc.path);
+  return withFileLock(file, () => recordEdit(context, request, file, decision.reference.raw));
 }
 
-async function writeEdit(
+async function recordEdit(
   context: ToolContext,
   request: EditRequest,
   file: string,
@@ -88,65 +62,41 @@ async function writeEdit(
   }
   const next = request.change(raw, bodyStart);
   if (next === raw) throw new ToolInputError('the edit would not change anything');
-  const diff = createTwoFilesPatch(doc.path, doc.path, raw, next, 'current', 'edited');
-  if (context.dryRun) {
-    const record = {
-      tool,
-      documentId: doc.id,
-      path: doc.path,
-      diff,
-      applied: false,
-      versionId: null,
-      reference,
-    };
-    context.onEdit(record);
-    return record;
-  }
+  const id = context.newId();
   const when = context.now().toISOString();
-  if ((await context.sessions.listVersions(doc.id)).length === 0) {
-    await context.sessions.addVersion({
-      id: context.newId(),
-      documentId: doc.id,
-      path: doc.path,
-      content: raw,
-      contentHash: sha256(raw),
-      reference: null,
-      note: 'original, before the first edit',
-      createdAt: when,
-    });
-  }
-  await writeFileAtomic(file, next);
-  const versionId = context.newId();
-  await context.sessions.addVersion({
-    id: versionId,
-    documentId: doc.id,
-    path: doc.path,
-    content: next,
-    contentHash: sha256(next),
-    reference: { raw: reference, messageId: context.messageId, sessionId: context.sessionId },
-    note: `${tool} via ${reference}`,
-    createdAt: when,
-  });
-  await context.sessions.addAuditEvent({
-    id: context.newId(),
-    kind: 'edit',
+  const versionId = context.dryRun
+    ? null
+    : await commitEdit(context, {
+        editId: id,
+        documentId: doc.id,
+        path: doc.path,
+        file,
+        tool,
+        action,
+        reference,
+        sessionId: context.sessionId,
+        messageId: context.messageId,
+        before: raw,
+        after: next,
+      });
+  const edit: ProposedEdit = {
+    id,
     sessionId: context.sessionId,
     messageId: context.messageId,
     documentId: doc.id,
     path: doc.path,
-    detail: { tool, action, reference, versionId },
-    createdAt: when,
-  });
-  await context.reindex();
-  const record = {
     tool,
-    documentId: doc.id,
-    path: doc.path,
-    diff,
-    applied: true,
-    versionId,
+    action,
     reference,
+    baseHash: sha256(raw),
+    newContent: next,
+    diff: createTwoFilesPatch(doc.path, doc.path, raw, next, 'current', 'edited'),
+    status: versionId ? 'applied' : 'proposed',
+    versionId,
+    createdAt: when,
+    updatedAt: when,
   };
-  context.onEdit(record);
-  return record;
+  await context.sessions.addProposedEdit(edit);
+  context.onEdit(edit);
+  return edit;
 }

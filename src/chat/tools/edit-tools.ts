@@ -5,6 +5,7 @@ import { headingPart, type StoredDocument, sectionPart } from '../../core/index.
 import { FRONTMATTER_FENCE } from '../../workspace/split-frontmatter.ts';
 import { applyEdit } from './apply-edit.ts';
 import {
+  type EditRecord,
   findDocument,
   type ToolContext,
   ToolInputError,
@@ -27,12 +28,17 @@ const guarded =
   <I>(run: (input: I) => Promise<unknown>) =>
   async (input: I) => {
     try {
-      const edit = (await run(input)) as {
-        diff: string;
-        applied: boolean;
-        versionId: string | null;
+      const edit = (await run(input)) as EditRecord;
+      return {
+        editId: edit.id,
+        status: edit.status,
+        applied: edit.status === 'applied',
+        versionId: edit.versionId,
+        diff: edit.diff,
+        ...(edit.status === 'proposed' && {
+          note: 'proposed only: the user reviews this diff and applies or discards it',
+        }),
       };
-      return { applied: edit.applied, versionId: edit.versionId, diff: edit.diff };
     } catch (error) {
       return { error: toolErrorMessage(error) };
     }

@@ -1,6 +1,7 @@
 import type {
   ChatMode,
   DocumentStore,
+  ProposedEdit,
   Reference,
   ReferenceCatalog,
   SessionStore,
@@ -10,17 +11,8 @@ import { FootnoteError } from '../../core/index.ts';
 import type { ReferenceTracker } from '../reference-tracker.ts';
 import type { SourceRegistry } from '../source-registry.ts';
 
-/** A proposed or applied edit, as reported to the caller (CLI, server, UI). */
-export interface EditRecord {
-  readonly tool: string;
-  readonly documentId: string;
-  readonly path: string;
-  /** Unified diff of the change. */
-  readonly diff: string;
-  readonly applied: boolean;
-  readonly versionId: string | null;
-  readonly reference: string;
-}
+/** A proposed or applied edit, as stored and reported to the caller (CLI, server, UI: see `editJson`). */
+export type EditRecord = ProposedEdit;
 
 /** Everything a tool may touch during one turn; built by the engine, never by the model. */
 export interface ToolContext {
@@ -33,7 +25,7 @@ export interface ToolContext {
   /** The user's references in this turn: the only basis for edit permission. */
   readonly references: readonly Reference[];
   readonly mode: ChatMode;
-  /** Show diffs instead of writing. */
+  /** Store edits as proposals (a diff the user applies later) instead of writing them. */
   readonly dryRun: boolean;
   readonly sessionId: string;
   readonly messageId: string;

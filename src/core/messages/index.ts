@@ -1,2 +1,3 @@
 export * from './message.ts';
+export * from './proposed-edit.ts';
 export * from './serialize-message.ts';

@@ -1,5 +1,6 @@
 import type { Citation } from '../citations/check-citations.ts';
 import type { Reference } from '../references/reference.ts';
+import type { ProposedEdit, ProposedEditUpdate } from './proposed-edit.ts';
 
 /** Version of the stored message format; older rows are upgraded when read. */
 export const MESSAGE_SCHEMA_VERSION = 2;
@@ -93,7 +94,8 @@ export interface SessionStore {
     readonly workspaceId: string;
     readonly userId: string;
   }): Promise<Session[]>;
-  renameSession(id: string, title: string): Promise<void>;
+  /** Gives a session a new title (the UI's rename); false when there is no such session. */
+  renameSession(id: string, title: string): Promise<boolean>;
   deleteSession(id: string): Promise<boolean>;
   /** Writes a turn's user and assistant messages together, in one transaction. */
   appendTurn(user: ChatMessage, assistant: ChatMessage): Promise<void>;
@@ -108,4 +110,11 @@ export interface SessionStore {
     readonly documentId?: string;
     readonly sessionId?: string;
   }): Promise<AuditEvent[]>;
+  /** Stores an agent edit (proposed or applied) so it can be acted on by id later. */
+  addProposedEdit(edit: ProposedEdit): Promise<void>;
+  getProposedEdit(id: string): Promise<ProposedEdit | null>;
+  /** The edits of a session, oldest first. */
+  listProposedEdits(sessionId: string): Promise<ProposedEdit[]>;
+  /** Changes an edit's status; null when it does not exist or its status is not in `update.from`. */
+  updateProposedEditStatus(id: string, update: ProposedEditUpdate): Promise<ProposedEdit | null>;
 }

@@ -1,1 +1,2 @@
 export * from './authorize-edit.ts';
+export * from './override-permissions.ts';

@@ -170,4 +170,32 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX memberships_workspace ON memberships(workspace_id);
     `,
   },
+  {
+    version: 5,
+    name: 'agent edits: proposed, applied, discarded, stale, undone',
+    sql: `
+      -- An agent edit by id: a dry run is stored 'proposed' with the whole new text and the hash of
+      -- the text it was computed from, so it can be applied later only if the file is unchanged.
+      CREATE TABLE proposed_edits (
+        id TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        message_id TEXT NOT NULL,
+        document_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('write', 'insert')),
+        reference TEXT NOT NULL,
+        base_hash TEXT NOT NULL,
+        new_content TEXT NOT NULL,
+        diff TEXT NOT NULL,
+        status TEXT NOT NULL
+          CHECK (status IN ('proposed', 'applied', 'discarded', 'stale', 'undone')),
+        version_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX proposed_edits_session ON proposed_edits(session_id, created_at);
+      CREATE INDEX proposed_edits_document ON proposed_edits(document_id);
+    `,
+  },
 ];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../core/index.ts';
+import { describeSessionStore, sampleProposedEdit } from '../session-store.contract.ts';
 import { openDatabase } from './open-database.ts';
 import { SqliteSessionStore } from './sqlite-session-store.ts';
 
@@ -45,6 +46,18 @@ beforeEach(async () => {
 afterEach(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
+});
+
+describeSessionStore('SQLite file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footnote-session-contract-'));
+  const db = openDatabase(join(dir, 'footnote.db'));
+  return {
+    store: new SqliteSessionStore(db),
+    cleanup: async () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
 
 describe('SqliteSessionStore', () => {
@@ -176,5 +189,14 @@ describe('SqliteSessionStore', () => {
       { kind: 'edit_refused', detail: { tool: 'edit_section' } },
     ]);
     expect(await store.listAuditEvents({ sessionId: 'nope' })).toEqual([]);
+  });
+
+  it('refuses an edit of a session that does not exist, or with an unknown status', async () => {
+    await expect(store.addProposedEdit(sampleProposedEdit({ sessionId: 'nope' }))).rejects.toThrow(
+      /FOREIGN KEY/,
+    );
+    await expect(
+      store.addProposedEdit(sampleProposedEdit({ status: 'maybe' as unknown as 'proposed' })),
+    ).rejects.toThrow(/CHECK/);
   });
 });

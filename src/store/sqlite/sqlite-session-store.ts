@@ -5,6 +5,8 @@ import {
   type DocumentVersion,
   deserializeMessage,
   type MessageRow,
+  type ProposedEdit,
+  type ProposedEditUpdate,
   type Session,
   type SessionStore,
   serializeMessage,
@@ -59,6 +61,42 @@ const toMessageRow = (row: StoredMessageRow): MessageRow => ({
   updatedAt: row.updated_at,
 });
 
+interface ProposedEditRow {
+  id: string;
+  session_id: string;
+  message_id: string;
+  document_id: string;
+  path: string;
+  tool: string;
+  action: string;
+  reference: string;
+  base_hash: string;
+  new_content: string;
+  diff: string;
+  status: string;
+  version_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toProposedEdit = (row: ProposedEditRow): ProposedEdit => ({
+  id: row.id,
+  sessionId: row.session_id,
+  messageId: row.message_id,
+  documentId: row.document_id,
+  path: row.path,
+  tool: row.tool,
+  action: row.action === 'insert' ? 'insert' : 'write',
+  reference: row.reference,
+  baseHash: row.base_hash,
+  newContent: row.new_content,
+  diff: row.diff,
+  status: row.status as ProposedEdit['status'],
+  versionId: row.version_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
 const SESSION_SELECT = `SELECT s.*, COUNT(m.id) AS message_count, MAX(m.created_at) AS last_message_at
   FROM sessions s LEFT JOIN messages m ON m.session_id = s.id`;
 
@@ -109,12 +147,13 @@ export class SqliteSessionStore implements SessionStore {
     return rows.map(toSession);
   }
 
-  async renameSession(id: string, title: string): Promise<void> {
-    this.sql('UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?').run(
+  async renameSession(id: string, title: string): Promise<boolean> {
+    const result = this.sql('UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?').run(
       title,
       new Date().toISOString(),
       id,
     );
+    return Number(result.changes) > 0;
   }
 
   async deleteSession(id: string): Promise<boolean> {
@@ -256,5 +295,66 @@ export class SqliteSessionStore implements SessionStore {
       detail: JSON.parse(String(r.detail)) as Record<string, unknown>,
       createdAt: String(r.created_at),
     }));
+  }
+
+  async addProposedEdit(edit: ProposedEdit): Promise<void> {
+    this.sql(
+      `INSERT INTO proposed_edits (id, session_id, message_id, document_id, path, tool, action, reference,
+         base_hash, new_content, diff, status, version_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      edit.id,
+      edit.sessionId,
+      edit.messageId,
+      edit.documentId,
+      edit.path,
+      edit.tool,
+      edit.action,
+      edit.reference,
+      edit.baseHash,
+      edit.newContent,
+      edit.diff,
+      edit.status,
+      edit.versionId,
+      edit.createdAt,
+      edit.updatedAt,
+    );
+  }
+
+  async getProposedEdit(id: string): Promise<ProposedEdit | null> {
+    const row = this.sql('SELECT * FROM proposed_edits WHERE id = ?').get(id) as
+      | ProposedEditRow
+      | undefined;
+    return row ? toProposedEdit(row) : null;
+  }
+
+  async listProposedEdits(sessionId: string): Promise<ProposedEdit[]> {
+    const rows = this.sql(
+      'SELECT * FROM proposed_edits WHERE session_id = ? ORDER BY created_at, rowid',
+    ).all(sessionId) as unknown as ProposedEditRow[];
+    return rows.map(toProposedEdit);
+  }
+
+  async updateProposedEditStatus(
+    id: string,
+    update: ProposedEditUpdate,
+  ): Promise<ProposedEdit | null> {
+    return this.inTransaction(() => {
+      const row = this.sql('SELECT * FROM proposed_edits WHERE id = ?').get(id) as
+        | ProposedEditRow
+        | undefined;
+      if (!row) return null;
+      if (update.from && !update.from.includes(row.status as ProposedEdit['status'])) return null;
+      const versionId = update.versionId === undefined ? row.version_id : update.versionId;
+      this.sql(
+        'UPDATE proposed_edits SET status = ?, version_id = ?, updated_at = ? WHERE id = ?',
+      ).run(update.status, versionId, update.updatedAt, id);
+      return toProposedEdit({
+        ...row,
+        status: update.status,
+        version_id: versionId,
+        updated_at: update.updatedAt,
+      });
+    });
   }
 }

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  authorizeEdit,
+  type DocumentStore,
+  type ProposedEdit,
+  type Reference,
+  type SessionStore,
+} from '../core/index.ts';
+import {
+  EditNotFoundError,
+  EditRefusedError,
+  EditStaleError,
+  EditStateError,
+} from './edit-errors.ts';
+import { rollbackDocument } from './rollback-document.ts';
+import { commitEdit, editableFile, sha256, withFileLock } from './write-edit.ts';
+
+/** What acting on a stored edit needs: the workspace, its stores, and how to re-index. */
+export interface EditActionOptions {
+  readonly root: string;
+  readonly store: DocumentStore;
+  readonly sessions: SessionStore;
+  readonly editId: string;
+  /** Brings the index up to date after a file was written. */
+  readonly reindex: () => Promise<void>;
+  readonly now?: () => Date;
+  readonly newId?: () => string;
+}
+
+async function loadEdit(sessions: SessionStore, editId: string): Promise<ProposedEdit> {
+  const edit = await sessions.getProposedEdit(editId);
+  if (!edit) throw new EditNotFoundError(editId);
+  return edit;
+}
+
+/**
+ * The user's references of the turn that made an edit — the user message stored just before the
+ * assistant message — with the permissions (inferred or chosen in the UI) they had then. Applying
+ * later is judged by exactly what the user said in that turn, nothing newer.
+ */
+export async function turnReferences(
+  sessions: SessionStore,
+  edit: Pick<ProposedEdit, 'sessionId' | 'messageId'>,
+): Promise<readonly Reference[]> {
+  const messages = await sessions.listMessages(edit.sessionId);
+  const at = messages.findIndex((m) => m.id === edit.messageId);
+  const user = at > 0 ? messages[at - 1] : undefined;
+  return user?.role === 'user' ? user.references : [];
+}
+
+/**
+ * Writes a proposed edit once the user applies it: permission is checked again against the turn's
+ * references, and the file must still be exactly the text the diff was made from (else the edit is
+ * marked `stale` and refused); then the same write path as any edit (versions, atomic write, audit,
+ * re-index), and the edit is marked `applied` with its version.
+ */
+export async function applyProposedEdit(options: EditActionOptions): Promise<ProposedEdit> {
+  const { sessions, editId } = options;
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+  const edit = await loadEdit(sessions, editId);
+  if (edit.status !== 'proposed')
+    throw new EditStateError('edit_not_proposed', edit.id, edit.status);
+  const decision = authorizeEdit(
+    edit.documentId,
+    edit.action,
+    await turnReferences(sessions, edit),
+    'agent',
+  );
+  if (!decision.ok) {
+    await sessions.addAuditEvent({
+      id: newId(),
+      kind: 'edit_refused',
+      sessionId: edit.sessionId,
+      messageId: edit.messageId,
+      documentId: edit.documentId,
+      path: edit.path,
+      detail: { tool: edit.tool, action: edit.action, reason: decision.reason, editId: edit.id },
+      createdAt: now().toISOString(),
+    });
+    throw new EditRefusedError(decision.reason);
+  }
+  const stale = async (why?: string): Promise<never> => {
+    await sessions.updateProposedEditStatus(edit.id, {
+      status: 'stale',
+      updatedAt: now().toISOString(),
+      from: ['proposed'],
+    });
+    throw new EditStaleError(edit.id, edit.path, why);
+  };
+  const doc = await options.store.getDocument(edit.documentId);
+  const file =
+    doc && doc.status !== 'deleted'
+      ? await editableFile(options.root, doc.path).catch((error: unknown) => {
+          if ((error as { code?: unknown }).code === 'ENOENT') return null;
+          throw error;
+        })
+      : null;
+  if (!doc || !file) return stale('no longer exists');
+  return withFileLock(file, async () => {
+    // Another apply of the same edit may have won the lock first.
+    const current = await loadEdit(sessions, editId);
+    if (current.status !== 'proposed')
+      throw new EditStateError('edit_not_proposed', edit.id, current.status);
+    const raw = await readFile(file, 'utf8');
+    if (sha256(raw) !== edit.baseHash) return stale();
+    const versionId = await commitEdit(
+      { sessions, now, newId, reindex: options.reindex },
+      {
+        editId: edit.id,
+        documentId: doc.id,
+        path: doc.path,
+        file,
+        tool: edit.tool,
+        action: edit.action,
+        reference: decision.reference.raw,
+        sessionId: edit.sessionId,
+        messageId: edit.messageId,
+        before: raw,
+        after: edit.newContent,
+      },
+    );
+    const applied = await sessions.updateProposedEditStatus(edit.id, {
+      status: 'applied',
+      versionId,
+      updatedAt: now().toISOString(),
+      from: ['proposed'],
+    });
+    return applied ?? { ...edit, status: 'applied', versionId };
+  });
+}
+
+/** Throws a proposed edit away; nothing is written. Only a `proposed` edit can be discarded. */
+export async function discardProposedEdit(
+  options: Pick<EditActionOptions, 'sessions' | 'editId' | 'now'>,
+): Promise<ProposedEdit> {
+  const now = options.now ?? (() => new Date());
+  const discarded = await options.sessions.updateProposedEditStatus(options.editId, {
+    status: 'discarded',
+    updatedAt: now().toISOString(),
+    from: ['proposed'],
+  });
+  if (discarded) return discarded;
+  const edit = await loadEdit(options.sessions, options.editId);
+  throw new EditStateError('edit_not_proposed', edit.id, edit.status);
+}
+
+/**
+ * Takes an applied edit back: the document is rolled back to the version stored just before the
+ * edit's version (a rollback keeps any later text as a version too, so nothing is lost) and the
+ * edit is marked `undone`. Only an `applied` edit can be undone, once.
+ */
+export async function undoAppliedEdit(options: EditActionOptions): Promise<ProposedEdit> {
+  const { sessions, editId } = options;
+  const now = options.now ?? (() => new Date());
+  const edit = await loadEdit(sessions, editId);
+  if (edit.status !== 'applied') throw new EditStateError('edit_not_applied', edit.id, edit.status);
+  const doc = await options.store.getDocument(edit.documentId);
+  const versions = doc ? await sessions.listVersions(doc.id) : [];
+  const at = versions.findIndex((v) => v.id === edit.versionId);
+  const previous = at > 0 ? versions[at - 1] : undefined;
+  if (!doc || doc.status === 'deleted' || !previous)
+    throw new EditStaleError(edit.id, edit.path, 'no longer has the version before this edit');
+  // Claimed first, so two undos at once cannot both roll back.
+  const undone = await sessions.updateProposedEditStatus(edit.id, {
+    status: 'undone',
+    updatedAt: now().toISOString(),
+    from: ['applied'],
+  });
+  if (!undone) {
+    const current = await loadEdit(sessions, editId);
+    throw new EditStateError('edit_not_applied', edit.id, current.status);
+  }
+  try {
+    await rollbackDocument({
+      root: options.root,
+      store: options.store,
+      sessions,
+      path: doc.path,
+      versionId: previous.id,
+      reindex: options.reindex,
+      undoes: { editId: edit.id, sessionId: edit.sessionId, messageId: edit.messageId },
+    });
+  } catch (error) {
+    await sessions.updateProposedEditStatus(edit.id, {
+      status: 'applied',
+      updatedAt: edit.updatedAt,
+      from: ['undone'],
+    });
+    if ((error as { code?: unknown }).code === 'ENOENT')
+      throw new EditStaleError(edit.id, edit.path, 'no longer exists');
+    throw error;
+  }
+  return undone;
+}

@@ -1,0 +1,120 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { createKeyedQueue, type EditAction, type SessionStore } from '../core/index.ts';
+import { resolveInside, resolveRealInside } from '../workspace/index.ts';
+import { EditRefusedError } from './edit-errors.ts';
+
+/** Hex SHA-256 of a text: how versions and proposals tell whether a file is still what they saw. */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Writes a file so that readers see the old or the new content, never half of it. */
+export async function writeFileAtomic(path: string, content: string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.footnote-${randomUUID()}.tmp`);
+  try {
+    await writeFile(temp, content, 'utf8');
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+const fileQueue = createKeyedQueue();
+
+/** Runs `work` after every earlier write to the same file, so two edits never both read the old text. */
+export const withFileLock = <T>(file: string, work: () => Promise<T>): Promise<T> =>
+  fileQueue.run(file, work);
+
+/** The real file behind a document path, refusing one that is a link to another file (edit that instead). */
+export async function editableFile(root: string, path: string): Promise<string> {
+  const file = await resolveRealInside(root, path);
+  const literal = await resolveRealInside(root, '.').then((real) => resolveInside(real, path));
+  if (file !== literal)
+    throw new EditRefusedError(`${path} is a link to another file; edit that file instead`);
+  return file;
+}
+
+/** What the write path needs from its caller: where versions and audit events go, clocks and ids. */
+export interface EditWriter {
+  readonly sessions: SessionStore;
+  readonly now: () => Date;
+  readonly newId: () => string;
+  /** Brings the index up to date after the file was written. */
+  readonly reindex: () => Promise<void>;
+}
+
+/** One allowed change of one file, from `before` (the text on disk now) to `after`. */
+export interface EditWrite {
+  readonly editId: string;
+  readonly documentId: string;
+  readonly path: string;
+  /** The real file, from {@link editableFile}. */
+  readonly file: string;
+  readonly tool: string;
+  readonly action: EditAction;
+  /** The user's reference, as written, that allowed the edit. */
+  readonly reference: string;
+  readonly sessionId: string;
+  readonly messageId: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+/**
+ * The one way an agent edit reaches the disk, whether applied at once or from a proposal: the
+ * text it replaces is kept as a version (the original before the first edit, or a hand edit since
+ * the last one), the file is written atomically, the new
+ * text becomes a version recording the reference that allowed it, an audit event is stored and the
+ * workspace re-indexed. Call it under {@link withFileLock}, after reading `before` there.
+ * Returns the id of the new version.
+ */
+export async function commitEdit(writer: EditWriter, write: EditWrite): Promise<string> {
+  const { sessions } = writer;
+  const when = writer.now().toISOString();
+  const newest = (await sessions.listVersions(write.documentId)).at(-1);
+  if (newest?.content !== write.before) {
+    // The text being replaced is kept, so undo returns to exactly it: the original before the first
+    // edit, or a hand edit made since Footnote last wrote the file.
+    await sessions.addVersion({
+      id: writer.newId(),
+      documentId: write.documentId,
+      path: write.path,
+      content: write.before,
+      contentHash: sha256(write.before),
+      reference: null,
+      note: newest ? 'before edit (changed outside Footnote)' : 'original, before the first edit',
+      createdAt: when,
+    });
+  }
+  await writeFileAtomic(write.file, write.after);
+  const versionId = writer.newId();
+  await sessions.addVersion({
+    id: versionId,
+    documentId: write.documentId,
+    path: write.path,
+    content: write.after,
+    contentHash: sha256(write.after),
+    reference: { raw: write.reference, messageId: write.messageId, sessionId: write.sessionId },
+    note: `${write.tool} via ${write.reference}`,
+    createdAt: when,
+  });
+  await sessions.addAuditEvent({
+    id: writer.newId(),
+    kind: 'edit',
+    sessionId: write.sessionId,
+    messageId: write.messageId,
+    documentId: write.documentId,
+    path: write.path,
+    detail: {
+      tool: write.tool,
+      action: write.action,
+      reference: write.reference,
+      versionId,
+      editId: write.editId,
+    },
+    createdAt: when,
+  });
+  await writer.reindex();
+  return versionId;
+}

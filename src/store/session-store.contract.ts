@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProposedEdit, SessionStore } from '../core/index.ts';
+
+/** An edit to store, with every field set so round trips are checked. */
+export function sampleProposedEdit(overrides: Partial<ProposedEdit> = {}): ProposedEdit {
+  return {
+    id: 'e1',
+    sessionId: 's1',
+    messageId: 'm2',
+    documentId: 'd1',
+    path: 'notes/A.md',
+    tool: 'edit_section',
+    action: 'write',
+    reference: '[[A]]',
+    baseHash: 'a'.repeat(64),
+    newContent: '# A\n\nnew\n',
+    diff: '--- a\n+++ b\n',
+    status: 'proposed',
+    versionId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * The session behaviour every SessionStore adapter owes (rename, agent edits by id), as one suite:
+ * run it against each adapter so they cannot drift apart. The store must hold session `s1`.
+ */
+export function describeSessionStore(
+  name: string,
+  open: () => Promise<{ store: SessionStore; cleanup(): Promise<void> }>,
+) {
+  describe(`SessionStore contract: ${name}`, () => {
+    let store: SessionStore;
+    let cleanup: () => Promise<void>;
+
+    beforeEach(async () => {
+      ({ store, cleanup } = await open());
+      await store.createSession({
+        id: 's1',
+        workspaceId: 'default',
+        userId: 'local',
+        title: 'First',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
+    });
+    afterEach(async () => {
+      await cleanup();
+    });
+
+    it('renames a session, and says when there is none', async () => {
+      expect(await store.renameSession('s1', 'Pump notes')).toBe(true);
+      expect((await store.getSession('s1'))?.title).toBe('Pump notes');
+      expect(await store.renameSession('nope', 'x')).toBe(false);
+    });
+
+    it('round-trips an edit and lists a session’s edits oldest first', async () => {
+      const first = sampleProposedEdit();
+      const second = sampleProposedEdit({
+        id: 'e2',
+        action: 'insert',
+        status: 'applied',
+        versionId: 'v1',
+        createdAt: '2026-01-01T00:00:01.000Z',
+        updatedAt: '2026-01-01T00:00:01.000Z',
+      });
+      await store.addProposedEdit(second);
+      await store.addProposedEdit(first);
+      expect(await store.getProposedEdit('e1')).toEqual(first);
+      expect(await store.getProposedEdit('nope')).toBeNull();
+      expect(await store.listProposedEdits('s1')).toEqual([first, second]);
+      expect(await store.listProposedEdits('other')).toEqual([]);
+    });
+
+    it('changes status only from the allowed states (compare-and-set)', async () => {
+      await store.addProposedEdit(sampleProposedEdit());
+      const applied = await store.updateProposedEditStatus('e1', {
+        status: 'applied',
+        versionId: 'v9',
+        updatedAt: '2026-01-02T00:00:00.000Z',
+        from: ['proposed'],
+      });
+      expect(applied).toMatchObject({
+        status: 'applied',
+        versionId: 'v9',
+        updatedAt: '2026-01-02T00:00:00.000Z',
+      });
+      expect(
+        await store.updateProposedEditStatus('e1', {
+          status: 'discarded',
+          updatedAt: '2026-01-03T00:00:00.000Z',
+          from: ['proposed'],
+        }),
+      ).toBeNull();
+      const undone = await store.updateProposedEditStatus('e1', {
+        status: 'undone',
+        updatedAt: '2026-01-04T00:00:00.000Z',
+      });
+      expect(undone).toMatchObject({ status: 'undone', versionId: 'v9' });
+      expect(await store.getProposedEdit('e1')).toEqual(undone);
+      expect(
+        await store.updateProposedEditStatus('nope', { status: 'stale', updatedAt: 'x' }),
+      ).toBeNull();
+    });
+
+    it('deletes a session’s edits with the session', async () => {
+      await store.addProposedEdit(sampleProposedEdit());
+      await store.deleteSession('s1');
+      expect(await store.getProposedEdit('e1')).toBeNull();
+    });
+  });
+}
