@@ -1,7 +1,8 @@
 import { runTurn } from '../../chat/index.ts';
-import { resolveReferences, suggestReferences } from '../../core/index.ts';
+import { type PermissionOverride, resolveReferences, suggestReferences } from '../../core/index.ts';
 import {
   ChatBody,
+  editJson,
   MAX_MESSAGE_CHARS,
   messageJson,
   ResolveBody,
@@ -24,6 +25,7 @@ interface ChatRequest {
   readonly model: string | undefined;
   readonly currentPath: string | null;
   readonly pinned: readonly string[] | undefined;
+  readonly permissions: readonly PermissionOverride[] | undefined;
   readonly dryRun: boolean;
 }
 
@@ -52,7 +54,8 @@ function readChatRequest(body: unknown): ChatRequest {
       model: undefined,
       currentPath: parsed.currentPath ?? null,
       pinned: parsed.pinned,
-      dryRun: false,
+      permissions: parsed.permissions,
+      dryRun: parsed.dryRun ?? false,
     };
   }
   const parsed = parseInput(ChatBody, body, 'body');
@@ -64,6 +67,7 @@ function readChatRequest(body: unknown): ChatRequest {
     model: parsed.model,
     currentPath: parsed.currentPath ?? null,
     pinned: parsed.pinned,
+    permissions: parsed.permissions,
     dryRun: parsed.dryRun ?? false,
   };
 }
@@ -71,10 +75,13 @@ function readChatRequest(body: unknown): ChatRequest {
 /** Chat (JSON or streamed), reference resolution and autocomplete. */
 export function registerChatRoutes(kit: RouteKit): void {
   const { options } = kit;
-  const limiter = createRateLimiter({
-    limit: options.rateLimit?.limit ?? 20,
-    windowMs: options.rateLimit?.windowMs ?? 3_600_000,
-  });
+  const limiter =
+    options.rateLimit === null
+      ? null
+      : createRateLimiter({
+          limit: options.rateLimit?.limit ?? 20,
+          windowMs: options.rateLimit?.windowMs ?? 3_600_000,
+        });
 
   kit.route('POST', '/api/workspaces/:workspaceId/chat', async (request, reply) => {
     const ws = kit.workspace(request);
@@ -102,7 +109,7 @@ export function registerChatRoutes(kit: RouteKit): void {
       if (!session || session.userId !== user.id || session.workspaceId !== ws.id)
         throw new HttpError(404, 'not_found', `session ${sessionId} not found`);
     }
-    const allowed = limiter.take(user.id);
+    const allowed = limiter?.take(user.id) ?? { ok: true };
     if (!allowed.ok) {
       throw new HttpError(
         429,
@@ -133,6 +140,7 @@ export function registerChatRoutes(kit: RouteKit): void {
           mode: chat.mode,
           currentPath: chat.currentPath,
           ...(chat.pinned && { pinned: chat.pinned }),
+          ...(chat.permissions && { permissions: chat.permissions }),
           dryRun: chat.dryRun,
           maxSteps: options.maxSteps ?? 8,
           signal: controller.signal,
@@ -155,6 +163,7 @@ export function registerChatRoutes(kit: RouteKit): void {
         sessionId: result.session.id,
         message: messageJson(result.assistant),
         context: result.context.report,
+        edits: result.edits.map(editJson),
       };
     }
     const stream = streamTurn((onEvent) => turn(onEvent));

@@ -6,10 +6,12 @@ import Fastify, {
 } from 'fastify';
 import { registerChatRoutes } from './chat-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
+import { registerEditRoutes } from './edit-routes.ts';
 import { errorResponse, HttpError, notFound } from './http-error.ts';
 import { buildOpenApi } from './openapi.ts';
 import { LOCAL_REQUEST_USER, type RequestUser, type ServerOptions } from './server-options.ts';
 import { registerSessionRoutes } from './session-routes.ts';
+import { isApiPath, pathOf, registerWebUi } from './web-ui.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
 declare module 'fastify' {
@@ -55,9 +57,10 @@ const isLocalOrigin = (origin: string) => {
 const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
- * Builds Footnote's HTTP API on Fastify: JSON and streamed chat, references, sessions and
- * documents of each workspace, with validation (400 naming the field), 404 for anything of another
- * user or workspace, 405 for wrong methods, 413 past the size limits, and no stack traces out.
+ * Builds Footnote's HTTP API on Fastify: JSON and streamed chat, references, sessions, documents
+ * and agent edits of each workspace, with validation (400 naming the field), 404 for anything of
+ * another user or workspace, 405 for wrong methods, 413 past the size limits, and no stack traces
+ * out; and, given `webRoot`, the web UI at `/`.
  */
 export function createServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
@@ -68,6 +71,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const methodsByUrl = new Map<string, Set<HTTPMethods>>();
 
   app.decorateRequest('footnoteUser', null as unknown as RequestUser);
+  const webUi = options.webRoot ? registerWebUi(app, options.webRoot) : null;
   app.addHook('onRequest', async (request) => {
     if (!options.authenticate) {
       // Without tokens only this machine may talk to us: a web page that rebinds its own domain to
@@ -85,7 +89,11 @@ export function createServer(options: ServerOptions): FastifyInstance {
       request.footnoteUser = LOCAL_REQUEST_USER;
       return;
     }
-    if (request.url === '/health' || request.url === '/openapi.json') return;
+    // The UI's files hold no data, so a browser can load them before it has a token; the API
+    // (matched by route, so an escaped path gets no way around it) always needs one.
+    const route = request.routeOptions.url;
+    if (route === '/health' || route === '/openapi.json') return;
+    if (webUi && !isApiPath(pathOf(request.url)) && !route?.startsWith('/api')) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     const user = await options.authenticate(token);
@@ -101,11 +109,12 @@ export function createServer(options: ServerOptions): FastifyInstance {
     if (status >= 500) app.log.error(error);
     void reply.code(status).headers(headers).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    if (webUi && (await webUi.fallback(request, reply))) return reply;
     const { status, body } = errorResponse(
-      notFound(`route ${request.method} ${request.url.split('?')[0]}`),
+      notFound(`route ${request.method} ${pathOf(request.url)}`),
     );
-    void reply.code(status).send(body);
+    return reply.code(status).send(body);
   });
 
   const running = new Map<AbortController, Promise<unknown>>();
@@ -152,6 +161,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   registerChatRoutes(kit);
   registerSessionRoutes(kit);
   registerDocumentRoutes(kit);
+  registerEditRoutes(kit);
 
   for (const [url, methods] of methodsByUrl) {
     const others = ALL_METHODS.filter((m) => !methods.has(m));

@@ -56,6 +56,11 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   session_not_found: 404,
   version_not_found: 404,
   path_outside_workspace: 404,
+  edit_not_found: 404,
+  edit_refused: 403,
+  edit_not_proposed: 409,
+  edit_not_applied: 409,
+  edit_stale: 409,
 };
 
 /** The status and body for any thrown error; internals never reach the client. */

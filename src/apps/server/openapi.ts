@@ -3,8 +3,10 @@ import {
   ChatBody,
   ContentQuery,
   DocumentsQuery,
+  EditJson,
   ErrorBody,
   ExportQuery,
+  RenameSessionBody,
   ResolveBody,
   RollbackBody,
   SuggestQuery,
@@ -31,6 +33,28 @@ const pathParam = (name: string) => ({
 });
 const errors = { default: { description: 'error', content: json(ErrorBody) } };
 const ws = pathParam('workspaceId');
+const editRef = { $ref: '#/components/schemas/Edit' };
+
+/** One of the edit actions: POST, no body, `{edit}` back, 404 / 409 as documented. */
+const editAction = (summary: string, conflicts: string) => ({
+  post: {
+    summary,
+    parameters: [ws, pathParam('editId')],
+    responses: {
+      200: {
+        description: 'the edit, with its new status',
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { edit: editRef }, required: ['edit'] },
+          },
+        },
+      },
+      404: { description: 'no such edit for this user', content: json(ErrorBody) },
+      409: { description: conflicts, content: json(ErrorBody) },
+      ...errors,
+    },
+  },
+});
 
 /** The OpenAPI document, generated from the same zod schemas that validate requests. */
 export function buildOpenApi() {
@@ -89,7 +113,33 @@ export function buildOpenApi() {
       '/api/workspaces/{workspaceId}/sessions/{sessionId}': {
         get: {
           parameters: [ws, pathParam('sessionId')],
-          responses: { 200: { description: 'session with messages' }, ...errors },
+          responses: {
+            200: {
+              description: 'the session with its messages and its agent edits (`edits`)',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      session: { type: 'object' },
+                      messages: { type: 'array', items: { type: 'object' } },
+                      edits: { type: 'array', items: editRef },
+                    },
+                  },
+                },
+              },
+            },
+            ...errors,
+          },
+        },
+        patch: {
+          summary: 'Rename a session',
+          parameters: [ws, pathParam('sessionId')],
+          requestBody: { required: true, content: json(RenameSessionBody) },
+          responses: {
+            200: { description: '{session: {id, title, messageCount, lastMessageAt, createdAt}}' },
+            ...errors,
+          },
         },
         delete: {
           parameters: [ws, pathParam('sessionId')],
@@ -102,6 +152,25 @@ export function buildOpenApi() {
           responses: { 200: { description: 'Markdown or JSON' }, ...errors },
         },
       },
+      '/api/workspaces/{workspaceId}/sessions/{sessionId}/messages/{messageId}/context': {
+        get: {
+          summary: 'What the model saw for one answer: its stored context report',
+          parameters: [ws, pathParam('sessionId'), pathParam('messageId')],
+          responses: { 200: { description: '{context}' }, ...errors },
+        },
+      },
+      '/api/workspaces/{workspaceId}/edits/{editId}/apply': editAction(
+        'Write a proposed agent edit (permission and the file are checked again)',
+        'edit_not_proposed, or edit_stale when the file changed since the preview',
+      ),
+      '/api/workspaces/{workspaceId}/edits/{editId}/discard': editAction(
+        'Throw a proposed agent edit away',
+        'edit_not_proposed',
+      ),
+      '/api/workspaces/{workspaceId}/edits/{editId}/undo': editAction(
+        'Roll the document back to the version before an applied edit',
+        'edit_not_applied',
+      ),
       '/api/workspaces/{workspaceId}/documents': {
         get: {
           parameters: [ws, ...queryParams(DocumentsQuery)],
@@ -144,6 +213,11 @@ export function buildOpenApi() {
           requestBody: { content: json(RollbackBody) },
           responses: { 200: { description: 'diff and new version' }, ...errors },
         },
+      },
+    },
+    components: {
+      schemas: {
+        Edit: z.toJSONSchema(EditJson, { io: 'output' }),
       },
     },
   };

@@ -18,12 +18,17 @@ export interface ServerOptions {
   readonly tokenCounter: TokenCounter;
   /** Resolves a bearer token to a user; null when tokens are not required (loopback only). */
   readonly authenticate: ((token: string | null) => Promise<RequestUser | null>) | null;
-  /** Chat turns per user per window (429 past it). @default 20 per hour */
-  readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
+  /** Chat turns per user per window (429 past it); null for no limit. @default 20 per hour */
+  readonly rateLimit?: { readonly limit: number; readonly windowMs: number } | null;
   /** Largest request body in bytes. @default 1 MiB */
   readonly bodyLimit?: number;
   /** Most model steps per turn. @default 8 */
   readonly maxSteps?: number;
+  /**
+   * The built web UI (`dist/web`: index.html and assets/), served at `/`; null or absent serves no
+   * UI. A folder without index.html answers 503 `web_ui_not_built` for its pages.
+   */
+  readonly webRoot?: string | null;
 }
 
 /** The one user of a server bound to loopback without tokens. */

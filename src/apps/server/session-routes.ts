@@ -1,18 +1,37 @@
 import { exportSessionJson, exportSessionMarkdown } from '../../chat/index.ts';
 import type { Session } from '../../core/index.ts';
-import { ExportQuery, messageJson } from '../../protocol/index.ts';
+import { ExportQuery, editJson, messageJson, RenameSessionBody } from '../../protocol/index.ts';
 import type { RouteKit } from './create-server.ts';
 import { notFound, parseInput } from './http-error.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
-/** Session list, reload, delete and export; another user's session answers 404 like a missing one. */
+/** The session of `sessionId` if it is this user's in this workspace; else 404, as if it did not exist. */
+export async function ownSession(
+  ws: WorkspaceHandle,
+  userId: string,
+  sessionId: string,
+): Promise<Session> {
+  const session = await ws.sessions.getSession(sessionId);
+  if (!session || session.userId !== userId || session.workspaceId !== ws.id)
+    throw notFound(`session ${sessionId}`);
+  return session;
+}
+
+/** A session as the session list shows it. */
+const sessionSummary = (s: Session) => ({
+  id: s.id,
+  title: s.title,
+  messageCount: s.messageCount,
+  lastMessageAt: s.lastMessageAt,
+  createdAt: s.createdAt,
+});
+
+/**
+ * Session list, reload (with its edits), rename, delete, export and each answer's context report;
+ * another user's session answers 404 like a missing one.
+ */
 export function registerSessionRoutes(kit: RouteKit): void {
-  const own = async (ws: WorkspaceHandle, userId: string, sessionId: string): Promise<Session> => {
-    const session = await ws.sessions.getSession(sessionId);
-    if (!session || session.userId !== userId || session.workspaceId !== ws.id)
-      throw notFound(`session ${sessionId}`);
-    return session;
-  };
+  const own = ownSession;
   const sid = (params: unknown) => (params as { sessionId: string }).sessionId;
 
   kit.route('GET', '/api/workspaces/:workspaceId/sessions', async (request) => {
@@ -21,23 +40,44 @@ export function registerSessionRoutes(kit: RouteKit): void {
       workspaceId: ws.id,
       userId: request.footnoteUser.id,
     });
-    return {
-      sessions: sessions.map((s) => ({
-        id: s.id,
-        title: s.title,
-        messageCount: s.messageCount,
-        lastMessageAt: s.lastMessageAt,
-        createdAt: s.createdAt,
-      })),
-    };
+    return { sessions: sessions.map(sessionSummary) };
   });
 
   kit.route('GET', '/api/workspaces/:workspaceId/sessions/:sessionId', async (request) => {
     const ws = kit.workspace(request);
     const session = await own(ws, request.footnoteUser.id, sid(request.params));
-    const messages = await ws.sessions.listMessages(session.id);
-    return { session, messages: messages.map(messageJson) };
+    const [messages, edits] = await Promise.all([
+      ws.sessions.listMessages(session.id),
+      ws.sessions.listProposedEdits(session.id),
+    ]);
+    return { session, messages: messages.map(messageJson), edits: edits.map(editJson) };
   });
+
+  kit.route('PATCH', '/api/workspaces/:workspaceId/sessions/:sessionId', async (request) => {
+    const ws = kit.workspace(request);
+    const body = parseInput(RenameSessionBody, request.body, 'body');
+    const session = await own(ws, request.footnoteUser.id, sid(request.params));
+    if (!(await ws.sessions.renameSession(session.id, body.title)))
+      throw notFound(`session ${session.id}`);
+    const renamed = await own(ws, request.footnoteUser.id, session.id);
+    return { session: sessionSummary(renamed) };
+  });
+
+  kit.route(
+    'GET',
+    '/api/workspaces/:workspaceId/sessions/:sessionId/messages/:messageId/context',
+    async (request) => {
+      const ws = kit.workspace(request);
+      const session = await own(ws, request.footnoteUser.id, sid(request.params));
+      const { messageId } = request.params as { messageId: string };
+      const message = (await ws.sessions.listMessages(session.id)).find(
+        (m) => m.id === messageId && m.role === 'assistant',
+      );
+      if (!message || message.context === null || message.context === undefined)
+        throw notFound(`context of message ${messageId}`);
+      return { context: message.context };
+    },
+  );
 
   kit.route(
     'DELETE',

@@ -1,7 +1,7 @@
 import { createUIMessageStream, type UIMessageStreamWriter } from 'ai';
 import type { TurnEvent } from '../../chat/index.ts';
 import { FootnoteError } from '../../core/index.ts';
-import { messageJson, referenceJson } from '../../protocol/index.ts';
+import { editJson, messageJson, referenceJson } from '../../protocol/index.ts';
 
 const mediaTypeOf = (path: string) =>
   /\.pdf$/i.test(path)
@@ -13,7 +13,8 @@ const mediaTypeOf = (path: string) =>
 /**
  * Turns the events of one chat turn into the AI SDK's UI message stream, so `useChat` and
  * `readUIMessageStream` read it unchanged: `start` (with the session and message ids),
- * `data-references`, text and tool parts as they happen, one `source-document` per source,
+ * `data-references`, text and tool parts as they happen (`data-edit` with each agent edit, as
+ * `editJson`), one `source-document` per source,
  * `data-citations`, `finish`.
  */
 export function streamTurn(
@@ -71,7 +72,8 @@ export function streamTurn(
               });
             break;
           case 'edit':
-            writer.write({ type: 'data-edit', data: event.edit });
+            // The id lets clients replace the part when the same edit is reported again.
+            writer.write({ type: 'data-edit', id: event.edit.id, data: editJson(event.edit) });
             break;
           case 'finish': {
             closeText();
