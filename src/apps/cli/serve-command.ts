@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { gptTokenCounter, memoizeTokenCounter } from '../../core/index.ts';
@@ -8,6 +10,7 @@ import { SqliteUserStore } from '../../store/index.ts';
 import { createServer } from '../server/create-server.ts';
 import type { RequestUser } from '../server/server-options.ts';
 import { openWorkspaceHandle, type WorkspaceHandle } from '../server/workspace-handle.ts';
+import { browseUrl, openBrowser } from './open-browser.ts';
 import { UsageError } from './usage-error.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
 
@@ -25,6 +28,9 @@ const ServerConfig = z
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** The built web UI of this checkout or package (`npm run build:web` writes it). */
+export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+
 const parsePort = (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
@@ -32,11 +38,11 @@ const parsePort = (value: string) => {
   return n;
 };
 
-/** Adds `footnote serve`: the HTTP API for the workspace (and any from a server config file). */
+/** Adds `footnote serve`: the HTTP API and the web UI for the workspace (and any from a server config file). */
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
-    .description('serve the HTTP API (and, later, the web UI) for a workspace')
+    .description('serve the HTTP API and the web UI for a workspace')
     .option('-w, --workspace <dir>', 'workspace folder, served as "default"', process.cwd())
     .option(
       '--host <host>',
@@ -50,6 +56,7 @@ export function registerServeCommand(program: Command): void {
     )
     .option('--model <provider:name>', 'default model (else the workspace config, else offline)')
     .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
+    .option('--open', 'open the web UI in the browser once the server listens')
     .action(
       async (options: {
         workspace: string;
@@ -58,6 +65,7 @@ export function registerServeCommand(program: Command): void {
         config?: string;
         model?: string;
         baseUrl?: string;
+        open?: boolean;
       }) => {
         let config: z.infer<typeof ServerConfig> = { workspaces: [] };
         if (options.config) {
@@ -102,14 +110,20 @@ export function registerServeCommand(program: Command): void {
                 const user = token ? await users.findUserByToken(token) : null;
                 return user && { id: user.id, name: user.name, workspaces: user.workspaces };
               },
-          ...(config.rateLimit && {
-            rateLimit: { limit: config.rateLimit.turnsPerHour, windowMs: 3_600_000 },
-          }),
+          // The one local user of a loopback server is not limited (the web UI makes many turns);
+          // token users keep the default unless the config sets one.
+          ...(config.rateLimit
+            ? { rateLimit: { limit: config.rateLimit.turnsPerHour, windowMs: 3_600_000 } }
+            : open && { rateLimit: null }),
+          webRoot: WEB_ROOT,
         });
         const address = await app.listen({ host: options.host, port: options.port });
         process.stderr.write(
           `Footnote serving ${[...handles.keys()].join(', ')} at ${address}${open ? ' (loopback: no token needed)' : ' (bearer tokens required)'}\n`,
         );
+        const url = browseUrl(options.host, (app.server.address() as AddressInfo).port);
+        process.stderr.write(`Open ${url} in your browser\n`);
+        if (options.open) openBrowser(url);
         await new Promise<void>((done) => {
           const stop = () => done();
           process.once('SIGINT', stop);
