@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { ApiError, type WorkspaceApi } from '../api/client.ts';
+import type { EditJson } from '../api/types.ts';
+import { classifyDiff, diffStats } from './diff-lines.ts';
+
+const TOOL_NAMES: Record<string, string> = {
+  edit_section: 'Edit section',
+  edit_metadata: 'Edit metadata',
+  write_content: 'Rewrite document',
+  insert_file: 'Insert file',
+};
+
+type Action = 'apply' | 'discard' | 'undo';
+
+/**
+ * One agent edit: what changed as a diff, which reference allowed it, and Apply / Discard while
+ * it is a preview, Undo once applied.
+ */
+export function EditCard({
+  api,
+  edit,
+  onEditChanged,
+}: {
+  api: WorkspaceApi;
+  edit: EditJson;
+  onEditChanged: (edit: EditJson) => void;
+}) {
+  const [shown, setShown] = useState(edit);
+  const [running, setRunning] = useState<Action | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => setShown(edit), [edit]);
+
+  const lines = classifyDiff(shown.diff);
+  const stats = diffStats(lines);
+
+  const act = async (action: Action) => {
+    setRunning(action);
+    setProblem(null);
+    try {
+      const updated =
+        action === 'apply'
+          ? await api.applyEdit(shown.id)
+          : action === 'discard'
+            ? await api.discardEdit(shown.id)
+            : await api.undoEdit(shown.id);
+      setShown(updated);
+      onEditChanged(updated);
+    } catch (cause) {
+      setProblem(
+        cause instanceof ApiError
+          ? cause.message
+          : `Could not ${action} the edit: ${(cause as Error).message}`,
+      );
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  return (
+    <section aria-label={`Edit to ${shown.path}`} className={`edit-card edit-${shown.status}`}>
+      <header className="edit-head">
+        <span className="edit-tool">{TOOL_NAMES[shown.tool] ?? shown.tool}</span>
+        <code className="edit-path">{shown.path}</code>
+        <span className="diff-stats">
+          <span className="diff-stats-add" aria-hidden="true">
+            +{stats.added}
+          </span>{' '}
+          <span className="diff-stats-remove" aria-hidden="true">
+            −{stats.removed}
+          </span>
+          <span className="visually-hidden">
+            {stats.added} lines added, {stats.removed} removed
+          </span>
+        </span>
+      </header>
+      {shown.reference && (
+        <p className="edit-reference">
+          Allowed by your reference <code>{shown.reference}</code>
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long diff scrolls, so keyboard users must be able to focus it */}
+      <pre className="diff" tabIndex={0}>
+        {lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity but their order
+          <span key={i} className={`diff-line diff-${line.kind}`}>
+            {line.text || ' '}
+            {'\n'}
+          </span>
+        ))}
+      </pre>
+      <div className="edit-actions">
+        <EditState edit={shown} running={running} onAct={(action) => void act(action)} />
+      </div>
+      {problem && (
+        <p className="edit-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function EditState({
+  edit,
+  running,
+  onAct,
+}: {
+  edit: EditJson;
+  running: Action | null;
+  onAct: (action: Action) => void;
+}) {
+  const busy = running !== null;
+  switch (edit.status) {
+    case 'proposed':
+      return (
+        <>
+          <span className="edit-status">Preview — nothing is written until you apply it.</span>
+          <button type="button" className="primary" disabled={busy} onClick={() => onAct('apply')}>
+            {running === 'apply' ? 'Applying…' : 'Apply'}
+          </button>
+          <button type="button" disabled={busy} onClick={() => onAct('discard')}>
+            {running === 'discard' ? 'Discarding…' : 'Discard'}
+          </button>
+        </>
+      );
+    case 'applied':
+      return (
+        <>
+          <span className="edit-status ok">
+            <span aria-hidden="true">✓ </span>Applied
+            {edit.versionId && (
+              <>
+                {' '}
+                · version{' '}
+                <code className="version-id" title={edit.versionId}>
+                  {edit.versionId.slice(0, 8)}
+                </code>
+              </>
+            )}
+          </span>
+          <button type="button" disabled={busy} onClick={() => onAct('undo')}>
+            {running === 'undo' ? 'Undoing…' : 'Undo'}
+          </button>
+        </>
+      );
+    case 'discarded':
+      return <span className="edit-status muted">Discarded</span>;
+    case 'stale':
+      return (
+        <span className="edit-status warn">The file changed since this preview; ask again</span>
+      );
+    case 'undone':
+      return <span className="edit-status muted">Undone</span>;
+    default:
+      return <span className="edit-status">{String(edit.status)}</span>;
+  }
+}

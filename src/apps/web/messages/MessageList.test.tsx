@@ -1,0 +1,513 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type WorkspaceApi } from '../api/client.ts';
+import type { CitationJson, EditJson, ReferenceJson } from '../api/types.ts';
+import type { ViewMessage } from '../chat/view-message.ts';
+import { MessageList } from './MessageList.tsx';
+
+afterEach(cleanup);
+
+const citation = (n: number, title: string, extra: Partial<CitationJson> = {}): CitationJson => ({
+  n,
+  documentId: `doc-${n}`,
+  path: `notes/${title}.md`,
+  title,
+  kind: 'note',
+  chunkId: `chunk-${n}`,
+  page: null,
+  section: null,
+  excerpt: `${title} excerpt: silt clogs the intake screen within two weeks.`,
+  start: 100 * n,
+  end: 100 * n + 60,
+  quote: null,
+  valid: true,
+  cited: true,
+  ...extra,
+});
+
+const userReference = (text: string, raw: string, extra: Partial<ReferenceJson> = {}) => {
+  const start = text.indexOf(raw);
+  return {
+    raw,
+    start,
+    end: start + raw.length,
+    syntax: 'wikilink',
+    origin: 'user',
+    status: 'resolved',
+    permission: 'read',
+    target: {
+      documentId: 'doc-1',
+      path: 'notes/projects/Solar Pump Project.md',
+      title: 'Solar Pump Project',
+      kind: 'note',
+      heading: 'Risks',
+      block: null,
+      section: null,
+      page: null,
+      entity: null,
+    },
+    candidates: [],
+    suggestions: [],
+    spans: [{ raw, start, end: start + raw.length }],
+    notes: [],
+    ...extra,
+  } as ReferenceJson;
+};
+
+const message = (extra: Partial<ViewMessage>): ViewMessage => ({
+  id: 'm',
+  role: 'assistant',
+  content: '',
+  status: 'complete',
+  references: [],
+  citations: [],
+  invalidMarkers: [],
+  grounded: false,
+  tools: [],
+  edits: [],
+  error: null,
+  createdAt: '2026-03-12T10:00:00.000Z',
+  ...extra,
+});
+
+const question = 'What does [[Solar Pump Project#Risks]] say about silt? Ask @Nobody.';
+const userMessage = message({
+  id: 'u1',
+  role: 'user',
+  content: question,
+  references: [
+    userReference(question, '[[Solar Pump Project#Risks]]'),
+    userReference(question, '@Nobody', { status: 'unresolved', target: null, syntax: 'mention' }),
+  ],
+});
+
+const answerText = 'Silt clogs the intake [1]. Budget is tight [2][9]. See `arr[1]`.';
+const answer = message({
+  id: 'a1',
+  content: answerText,
+  citations: [
+    citation(1, 'Solar Pump Project'),
+    citation(2, 'Budget', { path: 'pdfs/budget.pdf', kind: 'pdf', page: 3 }),
+    citation(3, 'Kickoff', { cited: false }),
+  ],
+  invalidMarkers: [
+    { raw: '[9]', start: answerText.indexOf('[9]'), end: answerText.indexOf('[9]') + 3 },
+  ],
+  grounded: true,
+});
+
+function fakeApi(overrides: Partial<Record<keyof WorkspaceApi, unknown>> = {}) {
+  return {
+    applyEdit: vi.fn(),
+    discardEdit: vi.fn(),
+    undoEdit: vi.fn(),
+    messageContext: vi.fn(),
+    ...overrides,
+  } as unknown as WorkspaceApi;
+}
+
+function renderList(
+  messages: readonly ViewMessage[],
+  options: { api?: WorkspaceApi; loading?: boolean } = {},
+) {
+  const handlers = { onOpenSource: vi.fn(), onRetry: vi.fn(), onEditChanged: vi.fn() };
+  const api = options.api ?? fakeApi();
+  const view = render(
+    <MessageList
+      api={api}
+      sessionId="s1"
+      messages={messages}
+      loading={options.loading ?? false}
+      {...handlers}
+    />,
+  );
+  return { ...view, api, ...handlers };
+}
+
+describe('MessageList', () => {
+  it('is a labelled log and welcomes a new conversation with example prompts as text', () => {
+    renderList([]);
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(log.getAttribute('aria-live')).toBe('polite');
+    expect(within(log).getByText(/Solar Pump Project#Risks/)).toBeTruthy();
+    expect(within(log).queryByRole('button')).toBeNull();
+  });
+
+  it('marks each message with its role and status', () => {
+    const { container } = renderList([userMessage, answer]);
+    const articles = container.querySelectorAll('article');
+    expect([...articles].map((a) => [a.dataset.role, a.dataset.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+    ]);
+  });
+
+  it('shows user references as chips, unresolved ones flagged', () => {
+    const { container, onOpenSource } = renderList([userMessage]);
+    const chips = container.querySelectorAll('.inline-ref');
+    expect([...chips].map((c) => [c.textContent, (c as HTMLElement).dataset.status])).toEqual([
+      ['✎[[Solar Pump Project#Risks]]', 'resolved'],
+      ['⚠ @Nobody (not found)', 'unresolved'],
+    ]);
+    fireEvent.click(chips[0] as HTMLElement);
+    expect(onOpenSource).toHaveBeenCalledWith(
+      expect.objectContaining({ documentId: 'doc-1', title: 'Solar Pump Project' }),
+    );
+  });
+
+  it('renders badges for valid markers and plain text for invalid ones and code', () => {
+    const { container } = renderList([userMessage, answer]);
+    const badges = screen.getAllByRole('button', { name: /^Source \d+:/ });
+    expect(badges.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Source 1: Solar Pump Project',
+      'Source 2: Budget',
+    ]);
+    expect(badges.every((b) => b.classList.contains('citation-badge'))).toBe(true);
+    const text = container.querySelector('.answer-text')?.textContent ?? '';
+    expect(text).toContain('[9]');
+    expect(text).toContain('arr[1]');
+    expect(container.querySelector('code')?.querySelector('button')).toBeNull();
+  });
+
+  it('shows the source card on hover and on keyboard focus, and hides it on Escape', () => {
+    renderList([userMessage, answer]);
+    const badge = screen.getByRole('button', { name: 'Source 2: Budget' });
+    fireEvent.mouseEnter(badge);
+    const card = screen.getByRole('tooltip');
+    expect(card.textContent).toContain('Budget excerpt: silt clogs');
+    expect(card.textContent).toContain('pdfs/budget.pdf');
+    expect(card.textContent).toContain('page 3');
+    expect(badge.getAttribute('aria-describedby')).toBe(card.id);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    fireEvent.focus(screen.getByRole('button', { name: 'Source 1: Solar Pump Project' }));
+    expect(screen.getByRole('tooltip').textContent).toContain('Solar Pump Project excerpt');
+  });
+
+  it('says when a quote was checked against the source', () => {
+    const quoted = message({
+      ...answer,
+      citations: [citation(1, 'A', { quote: { text: 'x', start: 1, end: 2, found: true } })],
+      content: 'A "x y z" [1].',
+      invalidMarkers: [],
+    });
+    renderList([quoted]);
+    fireEvent.focus(screen.getByRole('button', { name: 'Source 1: A' }));
+    expect(screen.getByRole('tooltip').textContent).toContain('quote checked');
+  });
+
+  it('opens the viewer at the cited span when a badge is clicked', () => {
+    const { onOpenSource } = renderList([userMessage, answer]);
+    fireEvent.click(screen.getByRole('button', { name: 'Source 2: Budget' }));
+    expect(onOpenSource).toHaveBeenCalledWith({
+      documentId: 'doc-2',
+      path: 'pdfs/budget.pdf',
+      title: 'Budget',
+      kind: 'pdf',
+      start: 200,
+      end: 260,
+      page: 3,
+      label: 'Source 2',
+    });
+  });
+
+  it('expands the sources footer with cited, seen and referenced documents', () => {
+    const { onOpenSource } = renderList([userMessage, answer]);
+    expect(screen.getByText('Grounded in 2 sources')).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: /^Sources:/ });
+    expect(toggle.textContent).toContain('Sources: Solar Pump Project, Budget');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Also seen')).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const cited = screen.getByRole('list', { name: 'Cited sources' });
+    expect(within(cited).getAllByRole('listitem')).toHaveLength(2);
+    expect(cited.textContent).toContain('pdfs/budget.pdf · page 3');
+    expect(screen.getByRole('list', { name: 'Also seen' }).textContent).toContain('Kickoff');
+    const yours = screen.getByRole('list', { name: 'Your references' });
+    expect(yours.textContent).toContain('Solar Pump Project › Risks');
+    expect(yours.textContent).toContain('not found');
+
+    fireEvent.click(within(cited).getAllByRole('button', { name: 'Show' })[1] as HTMLElement);
+    expect(onOpenSource).toHaveBeenCalledWith(expect.objectContaining({ page: 3, start: 200 }));
+  });
+
+  it('says an answer without citations is general knowledge', () => {
+    renderList([message({ id: 'a2', content: 'Pumps move water [4].', grounded: false })]);
+    expect(screen.getByText('General knowledge — no sources cited')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Source \d/ })).toBeNull();
+    expect(screen.getByText(/Pumps move water \[4\]\./)).toBeTruthy();
+  });
+
+  it('lists documents read by tools', () => {
+    const toolRead = userReference('x', 'x', {
+      origin: 'tool',
+      raw: 'notes/Budget.md',
+      target: { ...userReference('x', 'x').target, title: 'Budget' } as ReferenceJson['target'],
+    });
+    renderList([userMessage, { ...answer, references: [toolRead] }]);
+    fireEvent.click(screen.getByRole('button', { name: /^Sources:/ }));
+    expect(screen.getByRole('list', { name: 'Read by tools' }).textContent).toContain('Budget');
+  });
+
+  it('shows tool activity while streaming, then folds it into steps', () => {
+    const tools = [
+      {
+        id: 't1',
+        name: 'search',
+        input: { query: 'silt' },
+        state: 'done' as const,
+        summary: '3 passages',
+      },
+      {
+        id: 't2',
+        name: 'read_document',
+        input: { path: 'notes/Budget.md' },
+        state: 'running' as const,
+        summary: null,
+      },
+    ];
+    const streaming = message({ id: 'p1', status: 'streaming', content: 'Silt [1', tools });
+    const { rerender, container } = renderList([userMessage, streaming]);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Searched “silt”: 3 passages');
+    expect(status.textContent).toContain('Reading notes/Budget.md…');
+    expect(container.querySelector('.answer-text')?.textContent).toBe('Silt [1');
+    expect(screen.queryByRole('button', { name: /^Sources:/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'What the model saw' })).toBeNull();
+    expect(container.querySelector('.message-assistant.streaming')).not.toBeNull();
+
+    const done = message({
+      ...answer,
+      tools: tools.map((t) => ({ ...t, state: 'done' as const })),
+    });
+    rerender(
+      <MessageList
+        api={fakeApi()}
+        sessionId="s1"
+        messages={[userMessage, done]}
+        loading={false}
+        onOpenSource={vi.fn()}
+        onRetry={vi.fn()}
+        onEditChanged={vi.fn()}
+      />,
+    );
+    const steps = screen.getByRole('button', { name: /2 steps/ });
+    expect(steps.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText(/Read notes\/Budget.md/)).toBeNull();
+    fireEvent.click(steps);
+    expect(screen.getByText('Read notes/Budget.md')).toBeTruthy();
+  });
+
+  it('shows complete markers as pending numbers while the sources are not known', () => {
+    const streaming = message({ id: 'p1', status: 'streaming', content: 'Silt [1] and more' });
+    const { container } = renderList([streaming]);
+    expect(container.querySelector('.citation-pending')?.textContent).toBe('1');
+    expect(container.querySelector('button.citation-badge')).toBeNull();
+  });
+
+  it('marks failed and interrupted answers and retries them', () => {
+    const failed = message({ id: 'a-failed', status: 'failed', error: 'model unreachable' });
+    const stopped = message({ id: 'a-stopped', status: 'interrupted', content: 'Partial' });
+    const { onRetry } = renderList([failed, stopped]);
+    expect(screen.getByText(/This answer failed: model unreachable/)).toBeTruthy();
+    expect(screen.getByText(/Stopped before it finished/)).toBeTruthy();
+    const retries = screen.getAllByRole('button', { name: 'Retry' });
+    fireEvent.click(retries[0] as HTMLElement);
+    fireEvent.click(retries[1] as HTMLElement);
+    expect(onRetry.mock.calls).toEqual([['a-failed'], ['a-stopped']]);
+  });
+
+  it('never renders HTML or javascript: links from an answer', () => {
+    const content =
+      'Hi <img src=x onerror=alert(1)> <script>alert(1)</script> [x](javascript:alert(1)) ![p](javascript:alert(2)) [1]';
+    const { container } = renderList([
+      message({ id: 'x', content, citations: [citation(1, 'A')] }),
+    ]);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('script')).toBeNull();
+    for (const link of container.querySelectorAll('a'))
+      expect(link.getAttribute('href') ?? '').not.toMatch(/javascript:/i);
+    expect(container.innerHTML).not.toMatch(/onerror/i);
+    expect(screen.getByRole('button', { name: 'Source 1: A' })).toBeTruthy();
+  });
+});
+
+describe('agent edits', () => {
+  const diff = [
+    '===================================================================',
+    '--- notes/Budget.md\tcurrent',
+    '+++ notes/Budget.md\tedited',
+    '@@ -1,2 +1,2 @@',
+    ' # Budget',
+    '-Pumps: 1200',
+    '+Pumps: 1500',
+  ].join('\n');
+  const edit: EditJson = {
+    id: 'e1',
+    sessionId: 's1',
+    messageId: 'a1',
+    tool: 'edit_section',
+    documentId: 'doc-b',
+    path: 'notes/Budget.md',
+    diff,
+    status: 'proposed',
+    versionId: null,
+    reference: '[[Budget]]',
+    createdAt: '2026-03-12T10:00:00.000Z',
+  };
+
+  it('renders the diff line by line in its region', () => {
+    renderList([message({ id: 'a1', content: 'Done.', edits: [edit] })]);
+    const region = screen.getByRole('region', { name: 'Edit to notes/Budget.md' });
+    const pre = region.querySelector('pre.diff');
+    expect([...(pre?.querySelectorAll('.diff-line') ?? [])].map((l) => l.className)).toEqual([
+      'diff-line diff-file',
+      'diff-line diff-file',
+      'diff-line diff-file',
+      'diff-line diff-hunk',
+      'diff-line diff-context',
+      'diff-line diff-remove',
+      'diff-line diff-add',
+    ]);
+    expect(region.textContent).toContain('[[Budget]]');
+  });
+
+  it('applies a proposed edit, then offers Undo', async () => {
+    let finish: (edit: EditJson) => void = () => {};
+    const applyEdit = vi.fn(() => new Promise<EditJson>((resolve) => (finish = resolve)));
+    const undoEdit = vi.fn(async () => ({ ...edit, status: 'undone' as const }));
+    const api = fakeApi({ applyEdit, undoEdit });
+    const { onEditChanged } = renderList([message({ id: 'a1', content: 'Done.', edits: [edit] })], {
+      api,
+    });
+    const region = screen.getByRole('region', { name: 'Edit to notes/Budget.md' });
+    fireEvent.click(within(region).getByRole('button', { name: 'Apply' }));
+    expect(applyEdit).toHaveBeenCalledWith('e1');
+    expect(within(region).getByRole('button', { name: 'Discard' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+
+    const applied = { ...edit, status: 'applied' as const, versionId: 'v-1234567890' };
+    await act(async () => finish(applied));
+    expect(region.textContent).toContain('Applied');
+    expect(region.textContent).toContain('v-123456');
+    expect(onEditChanged).toHaveBeenCalledWith(applied);
+
+    await act(async () => {
+      fireEvent.click(within(region).getByRole('button', { name: 'Undo' }));
+    });
+    expect(undoEdit).toHaveBeenCalledWith('e1');
+    expect(region.textContent).toContain('Undone');
+  });
+
+  it('shows why an action failed, inline', async () => {
+    const applyEdit = vi.fn(async () => {
+      throw new ApiError(409, 'stale_edit', 'The file changed since the preview.');
+    });
+    renderList([message({ id: 'a1', content: 'Done.', edits: [edit] })], {
+      api: fakeApi({ applyEdit }),
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('The file changed since the preview.');
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', false);
+  });
+
+  it('names the final states', () => {
+    renderList([
+      message({
+        id: 'a1',
+        content: 'Done.',
+        edits: [
+          { ...edit, id: 'e2', status: 'discarded' },
+          { ...edit, id: 'e3', status: 'stale' },
+        ],
+      }),
+    ]);
+    expect(screen.getByText('Discarded')).toBeTruthy();
+    expect(screen.getByText('The file changed since this preview; ask again')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+  });
+});
+
+describe('context report', () => {
+  const report = {
+    budget: {
+      contextWindow: 8000,
+      answerReserve: 1000,
+      fixedTokens: 300,
+      historyAllowance: 500,
+      contextTokens: 6200,
+      usedTokens: 2100,
+    },
+    items: [
+      {
+        origin: 'reference',
+        label: 'Solar Pump Project › Risks',
+        documentId: 'doc-1',
+        path: 'notes/projects/Solar Pump Project.md',
+        n: 1,
+        fullTokens: 400,
+        tokens: 400,
+        outcome: 'whole',
+        reason: null,
+      },
+      {
+        origin: 'retrieval',
+        label: 'Budget',
+        documentId: 'doc-2',
+        path: 'notes/Budget.md',
+        n: null,
+        fullTokens: 900,
+        tokens: 0,
+        outcome: 'dropped',
+        reason: 'no room left in the budget',
+      },
+    ],
+    history: { messages: 2, kept: 2, dropped: 0, tokens: 120 },
+    totalTokens: 2520,
+  };
+
+  it('fetches the report once and shows its blocks', async () => {
+    const messageContext = vi.fn(async () => report);
+    renderList([userMessage, answer], { api: fakeApi({ messageContext }) });
+    const button = screen.getByRole('button', { name: 'What the model saw' });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(messageContext).toHaveBeenCalledWith('s1', 'a1');
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(table.textContent).toContain('no room left in the budget');
+    expect(table.textContent).toContain('dropped');
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(messageContext).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the JSON for an unknown shape', async () => {
+    const messageContext = vi.fn(async () => ({ something: 'else' }));
+    const { container } = renderList([answer], { api: fakeApi({ messageContext }) });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'What the model saw' }));
+    });
+    expect(container.querySelector('pre.context-raw')?.textContent).toContain('"something"');
+  });
+
+  it('says when no context was recorded', async () => {
+    const messageContext = vi.fn(async () => {
+      throw new ApiError(404, 'not_found', 'no such message');
+    });
+    renderList([answer], { api: fakeApi({ messageContext }) });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'What the model saw' }));
+    });
+    expect(screen.getByText('No context recorded for this answer.')).toBeTruthy();
+  });
+});

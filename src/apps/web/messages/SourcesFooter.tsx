@@ -1,0 +1,184 @@
+import { useId, useState } from 'react';
+import type { CitationJson, ReferenceJson } from '../api/types.ts';
+import { KindIcon } from '../ui/KindIcon.tsx';
+import type { ViewerTarget } from '../viewer/viewer-target.ts';
+import {
+  citedSources,
+  groundingLabel,
+  locationLabel,
+  referenceLabel,
+  shortExcerpt,
+  sourcesToggleLabel,
+  uncitedSources,
+} from './source-labels.ts';
+import { targetOfCitation, targetOfReference } from './viewer-targets.ts';
+
+/** Characters of each excerpt in the expanded sources list. */
+const LIST_EXCERPT_CHARS = 420;
+
+/**
+ * What an answer stands on: whether it is grounded, and behind a "Sources: A, B" toggle every
+ * cited source with its excerpt, the sources seen but not cited, the user's references and what
+ * tools read.
+ */
+export function SourcesFooter({
+  citations,
+  grounded,
+  userReferences,
+  toolReferences,
+  onOpenSource,
+}: {
+  citations: readonly CitationJson[];
+  grounded: boolean;
+  userReferences: readonly ReferenceJson[];
+  toolReferences: readonly ReferenceJson[];
+  onOpenSource: (target: ViewerTarget) => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
+  const cited = citedSources(citations);
+  const uncited = uncitedSources(citations);
+  const hasDetails = citations.length > 0 || userReferences.length > 0 || toolReferences.length > 0;
+
+  return (
+    <footer className="answer-sources">
+      <div className="sources-bar">
+        <span className={`grounding ${grounded ? 'grounded' : 'ungrounded'}`}>
+          <span className="grounding-icon" aria-hidden="true">
+            {grounded ? '✓' : '○'}
+          </span>
+          {groundingLabel(grounded, citations)}
+        </span>
+        {hasDetails && (
+          <button
+            type="button"
+            className="sources-toggle"
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {sourcesToggleLabel(citations)}
+            <span className="chevron" aria-hidden="true">
+              {expanded ? '▴' : '▾'}
+            </span>
+          </button>
+        )}
+      </div>
+      {hasDetails && (
+        <div id={panelId} className="sources-panel" hidden={!expanded}>
+          {expanded && (
+            <>
+              {cited.length > 0 && (
+                <ol className="source-list" aria-label="Cited sources">
+                  {cited.map((c) => (
+                    <SourceItem key={c.n} citation={c} onOpenSource={onOpenSource} />
+                  ))}
+                </ol>
+              )}
+              {uncited.length > 0 && (
+                <section className="sources-group muted">
+                  <h3>Also seen</h3>
+                  <ol className="source-list" aria-label="Also seen">
+                    {uncited.map((c) => (
+                      <SourceItem key={c.n} citation={c} onOpenSource={onOpenSource} brief />
+                    ))}
+                  </ol>
+                </section>
+              )}
+              <ReferenceGroup
+                title="Your references"
+                references={userReferences}
+                onOpenSource={onOpenSource}
+              />
+              <ReferenceGroup
+                title="Read by tools"
+                references={toolReferences}
+                onOpenSource={onOpenSource}
+              />
+            </>
+          )}
+        </div>
+      )}
+    </footer>
+  );
+}
+
+function SourceItem({
+  citation,
+  onOpenSource,
+  brief = false,
+}: {
+  citation: CitationJson;
+  onOpenSource: (target: ViewerTarget) => void;
+  brief?: boolean;
+}) {
+  const titleId = useId();
+  return (
+    <li className="source-item">
+      <span className="source-n" aria-hidden="true">
+        {citation.n}
+      </span>
+      <div className="source-body">
+        <div className="source-head">
+          <KindIcon kind={citation.kind} />
+          <span id={titleId} className="source-title">
+            <span className="visually-hidden">Source {citation.n}: </span>
+            {citation.title || citation.path}
+          </span>
+          <span className="source-location">{locationLabel(citation)}</span>
+        </div>
+        {!brief && citation.excerpt && (
+          <p className="source-excerpt">{shortExcerpt(citation.excerpt, LIST_EXCERPT_CHARS)}</p>
+        )}
+      </div>
+      <button
+        type="button"
+        className="source-show"
+        aria-describedby={titleId}
+        onClick={() => onOpenSource(targetOfCitation(citation))}
+      >
+        Show
+      </button>
+    </li>
+  );
+}
+
+function ReferenceGroup({
+  title,
+  references,
+  onOpenSource,
+}: {
+  title: string;
+  references: readonly ReferenceJson[];
+  onOpenSource: (target: ViewerTarget) => void;
+}) {
+  if (references.length === 0) return null;
+  return (
+    <section className="sources-group">
+      <h3>{title}</h3>
+      <ul className="reference-list" aria-label={title}>
+        {references.map((reference) => {
+          const label = referenceLabel(reference);
+          const target = targetOfReference(reference);
+          return (
+            <li
+              key={`${reference.raw}:${reference.start}:${reference.target?.documentId ?? ''}`}
+              className="reference-item"
+              data-status={reference.status}
+            >
+              {reference.target && <KindIcon kind={reference.target.kind} decorative />}
+              {target ? (
+                <button type="button" className="link-button" onClick={() => onOpenSource(target)}>
+                  {label.title}
+                </button>
+              ) : (
+                <span>{label.title}</span>
+              )}
+              <span className={`reference-status status-${reference.status}`}>{label.status}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ReferenceJson } from '../api/types.ts';
+import type { ViewMessage } from '../chat/view-message.ts';
+import { KindIcon } from '../ui/KindIcon.tsx';
+import type { ViewerTarget } from '../viewer/viewer-target.ts';
+import { referenceSegments } from './reference-segments.ts';
+import { referenceLabel, timeLabel } from './source-labels.ts';
+import { targetOfReference } from './viewer-targets.ts';
+
+/** A message the user sent: its text, with each reference shown as a small inline chip. */
+export function UserMessage({
+  message,
+  onOpenSource,
+}: {
+  message: ViewMessage;
+  onOpenSource: (target: ViewerTarget) => void;
+}) {
+  const segments = referenceSegments(message.content, message.references);
+  return (
+    <article className="message message-user" data-role="user" data-status={message.status}>
+      <h2 className="visually-hidden">You said</h2>
+      <div className="user-text">
+        {segments.map((segment, i) =>
+          segment.reference ? (
+            <ReferenceChip
+              // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
+              key={i}
+              text={segment.text}
+              reference={segment.reference}
+              onOpenSource={onOpenSource}
+            />
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
+            <span key={i}>{segment.text}</span>
+          ),
+        )}
+      </div>
+      <MessageTime iso={message.createdAt} />
+    </article>
+  );
+}
+
+function ReferenceChip({
+  text,
+  reference,
+  onOpenSource,
+}: {
+  text: string;
+  reference: ReferenceJson;
+  onOpenSource: (target: ViewerTarget) => void;
+}) {
+  const label = referenceLabel(reference);
+  const target = targetOfReference(reference);
+  const problem = reference.status !== 'resolved';
+  const hint = problem ? `${label.title}: ${label.status}` : `Open ${label.title}`;
+  const className = `inline-ref${problem ? ' inline-ref-problem' : ''}`;
+  if (target)
+    return (
+      <button
+        type="button"
+        className={className}
+        data-status={reference.status}
+        title={hint}
+        onClick={() => onOpenSource(target)}
+      >
+        {reference.target && <KindIcon kind={reference.target.kind} decorative />}
+        {text}
+      </button>
+    );
+  return (
+    <span className={className} data-status={reference.status} title={hint}>
+      <span aria-hidden="true">⚠ </span>
+      {text}
+      <span className="visually-hidden"> ({label.status})</span>
+    </span>
+  );
+}
+
+/** A subtle time stamp under a message. */
+export function MessageTime({ iso }: { iso: string }) {
+  const label = timeLabel(iso);
+  if (!label) return null;
+  return (
+    <time className="message-time" dateTime={iso} title={new Date(iso).toLocaleString()}>
+      {label}
+    </time>
+  );
+}

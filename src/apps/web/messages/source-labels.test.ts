@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { CitationJson, ReferenceJson } from '../api/types.ts';
+import {
+  citedSources,
+  groundingLabel,
+  locationLabel,
+  referenceLabel,
+  shortExcerpt,
+  sourcesToggleLabel,
+  timeLabel,
+  uncitedSources,
+} from './source-labels.ts';
+
+const citation = (n: number, title: string, extra: Partial<CitationJson> = {}): CitationJson => ({
+  n,
+  documentId: `doc-${title}`,
+  path: `notes/${title}.md`,
+  title,
+  kind: 'note',
+  chunkId: null,
+  page: null,
+  section: null,
+  excerpt: `About ${title}`,
+  start: 0,
+  end: 10,
+  quote: null,
+  valid: true,
+  cited: true,
+  ...extra,
+});
+
+describe('sources toggle', () => {
+  it('names the cited documents once each, in number order', () => {
+    const list = [
+      citation(2, 'Budget'),
+      citation(1, 'Pump Design'),
+      citation(3, 'Pump Design', { documentId: 'doc-Pump Design' }),
+      citation(4, 'Kickoff', { cited: false }),
+    ];
+    expect(sourcesToggleLabel(list)).toBe('Sources: Pump Design, Budget');
+  });
+
+  it('shortens long lists', () => {
+    const list = ['A', 'B', 'C', 'D', 'E'].map((t, i) => citation(i + 1, t));
+    expect(sourcesToggleLabel(list)).toBe('Sources: A, B, C +2 more');
+  });
+
+  it('says when sources were seen but none cited', () => {
+    expect(sourcesToggleLabel([citation(1, 'A', { cited: false })])).toBe(
+      'Sources: none cited, 1 seen',
+    );
+  });
+});
+
+describe('cited and uncited sources', () => {
+  it('splits by the cited flag and sorts by number', () => {
+    const list = [citation(3, 'C'), citation(1, 'A', { cited: false }), citation(2, 'B')];
+    expect(citedSources(list).map((c) => c.n)).toEqual([2, 3]);
+    expect(uncitedSources(list).map((c) => c.n)).toEqual([1]);
+  });
+});
+
+describe('groundingLabel', () => {
+  it('counts cited sources with the right plural', () => {
+    expect(groundingLabel(true, [citation(1, 'A')])).toBe('Grounded in 1 source');
+    expect(groundingLabel(true, [citation(1, 'A'), citation(2, 'B')])).toBe(
+      'Grounded in 2 sources',
+    );
+  });
+
+  it('says general knowledge when nothing is cited', () => {
+    expect(groundingLabel(false, [citation(1, 'A', { cited: false })])).toBe(
+      'General knowledge — no sources cited',
+    );
+  });
+});
+
+describe('locationLabel', () => {
+  it('adds the page or section to the path', () => {
+    expect(locationLabel({ path: 'pdfs/a.pdf', page: 3, section: null })).toBe(
+      'pdfs/a.pdf · page 3',
+    );
+    expect(locationLabel({ path: 'content/p.md', page: null, section: 'risks' })).toBe(
+      'content/p.md · § risks',
+    );
+    expect(locationLabel({ path: 'notes/a.md', page: null, section: null })).toBe('notes/a.md');
+  });
+});
+
+describe('shortExcerpt', () => {
+  it('keeps short text and folds whitespace', () => {
+    expect(shortExcerpt('a\n\n b')).toBe('a b');
+  });
+
+  it('cuts long text at a word with an ellipsis', () => {
+    const text = 'word '.repeat(100);
+    const short = shortExcerpt(text, 42);
+    expect(short.length).toBeLessThanOrEqual(43);
+    expect(short.endsWith('word…')).toBe(true);
+  });
+});
+
+describe('referenceLabel', () => {
+  const reference = (extra: Partial<ReferenceJson>): ReferenceJson =>
+    ({
+      raw: '[[Design#Risks]]',
+      start: 0,
+      end: 16,
+      syntax: 'wikilink',
+      origin: 'user',
+      status: 'resolved',
+      permission: 'read',
+      target: null,
+      candidates: [],
+      suggestions: [],
+      spans: [],
+      notes: [],
+      ...extra,
+    }) as ReferenceJson;
+
+  it('shows the target title and part', () => {
+    const target = {
+      documentId: 'd',
+      path: 'notes/Design.md',
+      title: 'Design',
+      kind: 'note',
+      heading: 'Risks',
+      block: null,
+      section: null,
+      page: null,
+      entity: null,
+    } as ReferenceJson['target'];
+    expect(referenceLabel(reference({ target }))).toEqual({
+      title: 'Design › Risks',
+      status: 'resolved',
+    });
+  });
+
+  it('falls back to what was written when unresolved', () => {
+    expect(referenceLabel(reference({ status: 'unresolved' }))).toEqual({
+      title: '[[Design#Risks]]',
+      status: 'not found',
+    });
+  });
+});
+
+describe('timeLabel', () => {
+  it('shows only the time today and adds the day otherwise', () => {
+    const now = new Date(2026, 2, 12, 18, 0);
+    const today = timeLabel(new Date(2026, 2, 12, 9, 5).toISOString(), now);
+    const earlier = timeLabel(new Date(2026, 2, 2, 9, 5).toISOString(), now);
+    expect(today).toMatch(/09.05/);
+    expect(earlier).toMatch(/2/);
+    expect(earlier.length).toBeGreaterThan(today.length);
+  });
+
+  it('is empty for a bad date', () => {
+    expect(timeLabel('nonsense')).toBe('');
+  });
+});

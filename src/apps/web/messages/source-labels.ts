@@ -1,0 +1,115 @@
+import type { CitationJson, ReferenceJson } from '../api/types.ts';
+
+/** Most titles the collapsed sources toggle names before "+N more". */
+const TOGGLE_TITLES = 3;
+/** Characters of an excerpt shown in a badge card. */
+export const CARD_EXCERPT_CHARS = 300;
+
+/** The numbered sources an answer cites, in number order, each number once. */
+export function citedSources(citations: readonly CitationJson[]): CitationJson[] {
+  const seen = new Set<number>();
+  return [...citations]
+    .sort((a, b) => a.n - b.n)
+    .filter((c) => c.cited && !seen.has(c.n) && seen.add(c.n));
+}
+
+/** Sources the model was shown but the answer does not cite. */
+export function uncitedSources(citations: readonly CitationJson[]): CitationJson[] {
+  const cited = new Set(citedSources(citations).map((c) => c.n));
+  return [...citations].sort((a, b) => a.n - b.n).filter((c) => !cited.has(c.n));
+}
+
+/** Titles in first-cited order, each document once: several chunks of one note are one name. */
+export function uniqueTitles(citations: readonly CitationJson[]): string[] {
+  const titles: string[] = [];
+  const documents = new Set<string>();
+  for (const c of citations) {
+    if (documents.has(c.documentId)) continue;
+    documents.add(c.documentId);
+    titles.push(c.title || c.path);
+  }
+  return titles;
+}
+
+/** The collapsed footer's toggle: "Sources: A, B, C" (+N more), or that none was cited. */
+export function sourcesToggleLabel(citations: readonly CitationJson[]): string {
+  const titles = uniqueTitles(citedSources(citations));
+  if (titles.length === 0) {
+    const seen = uniqueTitles(citations).length;
+    return seen > 0 ? `Sources: none cited, ${seen} seen` : 'Sources: none';
+  }
+  const shown = titles.slice(0, TOGGLE_TITLES).join(', ');
+  const more = titles.length - TOGGLE_TITLES;
+  return more > 0 ? `Sources: ${shown} +${more} more` : `Sources: ${shown}`;
+}
+
+/** "Grounded in 2 sources" / "Grounded in 1 source", or the general-knowledge note. */
+export function groundingLabel(grounded: boolean, citations: readonly CitationJson[]): string {
+  if (!grounded) return 'General knowledge — no sources cited';
+  const count = citedSources(citations).length;
+  return `Grounded in ${count} ${count === 1 ? 'source' : 'sources'}`;
+}
+
+/** Where in its document a source is: "page 3", "§ risks" or null for the whole document. */
+export function partLabel(source: { page: number | null; section: string | null }): string | null {
+  if (source.page !== null) return `page ${source.page}`;
+  if (source.section) return `§ ${source.section}`;
+  return null;
+}
+
+/** Path and part: "pdfs/pump-datasheet.pdf · page 3". */
+export function locationLabel(source: {
+  path: string;
+  page: number | null;
+  section: string | null;
+}): string {
+  const part = partLabel(source);
+  return part ? `${source.path} · ${part}` : source.path;
+}
+
+/** At most `max` characters of an excerpt, whitespace folded, cut at a word with an ellipsis. */
+export function shortExcerpt(text: string, max = CARD_EXCERPT_CHARS): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  resolved: 'resolved',
+  ambiguous: 'ambiguous',
+  unresolved: 'not found',
+  over_limit: 'over the limit',
+  archived: 'archived',
+  deleted: 'deleted',
+};
+
+/** How a reference reads in a list: its target's title (or what was written) and its status. */
+export function referenceLabel(reference: ReferenceJson): { title: string; status: string } {
+  const part = reference.target
+    ? (reference.target.heading ??
+      reference.target.section ??
+      (reference.target.page !== null ? `page ${reference.target.page}` : null))
+    : null;
+  const title = reference.target
+    ? part
+      ? `${reference.target.title} › ${part}`
+      : reference.target.title
+    : reference.raw;
+  return { title, status: STATUS_TEXT[reference.status] ?? reference.status };
+}
+
+/** A short, subtle time: "14:05" today, "12 Mar, 14:05" otherwise. */
+export function timeLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (date.toDateString() === now.toDateString()) return time;
+  const day = date.toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
+  });
+  return `${day}, ${time}`;
+}

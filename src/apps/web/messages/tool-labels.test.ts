@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolActivity } from '../chat/view-message.ts';
+import { stepsLabel, toolLine } from './tool-labels.ts';
+
+const tool = (name: string, input: unknown, extra: Partial<ToolActivity> = {}): ToolActivity => ({
+  id: '1',
+  name,
+  input,
+  state: 'running',
+  summary: null,
+  ...extra,
+});
+
+describe('toolLine', () => {
+  it('describes a search while it runs and after', () => {
+    expect(toolLine(tool('search', { query: 'silt' }))).toBe('Searching “silt”…');
+    expect(
+      toolLine(tool('search', { query: 'silt' }, { state: 'done', summary: '3 passages' })),
+    ).toBe('Searched “silt”: 3 passages');
+    expect(toolLine(tool('search', { query: 'silt' }, { state: 'done' }))).toBe('Searched “silt”');
+  });
+
+  it('names what the read tools read', () => {
+    expect(toolLine(tool('read_document', { path: 'notes/Design.md' }))).toBe(
+      'Reading notes/Design.md…',
+    );
+    expect(toolLine(tool('read_section', { path: 'content/p.md', section: 'risks' }))).toBe(
+      'Reading content/p.md § risks…',
+    );
+    expect(toolLine(tool('get_page', { path: 'pdfs/a.pdf', page: 3 }, { state: 'done' }))).toBe(
+      'Read pdfs/a.pdf, page 3',
+    );
+  });
+
+  it('describes listing, links and edits', () => {
+    expect(toolLine(tool('list_documents', { kind: 'pdf' }))).toBe('Listing pdf documents…');
+    expect(toolLine(tool('links', { path: 'Home.md' }))).toBe('Following links of Home.md…');
+    expect(toolLine(tool('edit_section', { path: 'notes/Budget.md', section: 'x' }))).toBe(
+      'Preparing an edit to notes/Budget.md…',
+    );
+  });
+
+  it('adds the error of a failed call', () => {
+    expect(
+      toolLine(
+        tool('read_document', { path: 'x.md' }, { state: 'error', summary: 'no such document' }),
+      ),
+    ).toBe('Reading x.md — failed: no such document');
+  });
+
+  it('copes with odd input', () => {
+    expect(toolLine(tool('search', null))).toBe('Searching…');
+    expect(toolLine(tool('mystery', 5, { state: 'done' }))).toBe('Ran mystery');
+  });
+});
+
+describe('stepsLabel', () => {
+  it('uses the singular for one', () => {
+    expect(stepsLabel(1)).toBe('1 step');
+    expect(stepsLabel(4)).toBe('4 steps');
+  });
+});
