@@ -229,6 +229,17 @@ describe('proposed edits', () => {
     await undoAppliedEdit(act(edit?.id ?? ''));
     expect(file()).toBe(`${afterFirst}\nA line typed by hand.\n`);
   });
+
+  it('refuses to undo an edit that a later change has built on, and loses nothing', async () => {
+    const first = await editTurn('Rewrite [[Pump Design#Impeller]]');
+    const [edit] = first.edits;
+    const changedLater = `${file()}\nA later line typed by hand.\n`;
+    writeFileSync(join(sample.workspace, design), changedLater);
+    await reindex();
+    expect(await codeOf(undoAppliedEdit(act(edit?.id ?? '')))).toBe('edit_stale');
+    expect(file()).toBe(changedLater);
+    expect(await sessions.getProposedEdit(edit?.id ?? '')).toMatchObject({ status: 'applied' });
+  });
 });
 
 describe('permission overrides', () => {

@@ -35,8 +35,12 @@ export class EditStateError extends FootnoteError {
 export class EditStaleError extends FootnoteError {
   readonly editId: string;
 
-  constructor(editId: string, path: string, why = 'changed since the edit was proposed') {
-    super('edit_stale', `${path} ${why}; ask for the edit again`);
+  constructor(
+    editId: string,
+    path: string,
+    why = 'changed since the edit was proposed; ask for it again',
+  ) {
+    super('edit_stale', `${path} ${why}`);
     this.name = 'EditStaleError';
     this.editId = editId;
   }

@@ -162,6 +162,18 @@ export async function undoAppliedEdit(options: EditActionOptions): Promise<Propo
   const previous = at > 0 ? versions[at - 1] : undefined;
   if (!doc || doc.status === 'deleted' || !previous)
     throw new EditStaleError(edit.id, edit.path, 'no longer has the version before this edit');
+  // Undo only while the file is still what this edit wrote: rolling back past a later edit or a
+  // hand edit would silently throw that change away.
+  const written = versions[at]?.contentHash;
+  const file = await editableFile(options.root, doc.path).catch(() => null);
+  const raw = file ? await readFile(file, 'utf8').catch(() => null) : null;
+  if (raw === null) throw new EditStaleError(edit.id, edit.path, 'no longer exists');
+  if (sha256(raw) !== written)
+    throw new EditStaleError(
+      edit.id,
+      edit.path,
+      'changed after this edit (a later edit or a change by hand); roll back from its versions instead',
+    );
   // Claimed first, so two undos at once cannot both roll back.
   const undone = await sessions.updateProposedEditStatus(edit.id, {
     status: 'undone',
