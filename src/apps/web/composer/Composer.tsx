@@ -1,14 +1,414 @@
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { WorkspaceApi } from '../api/client.ts';
-import type { TurnOptions } from '../api/types.ts';
+import type {
+  ChatMode,
+  Permission,
+  ReferenceJson,
+  SuggestItem,
+  TurnOptions,
+} from '../api/types.ts';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
+import { type ActiveTrigger, findActiveTrigger } from './active-trigger.ts';
+import { ConfirmSendDialog } from './ConfirmSendDialog.tsx';
+import { caretCoordinates } from './caret-coordinates.ts';
+import { unsettled } from './chip-status.ts';
+import { insertCompletion, removeSpans, replaceSpans } from './edit-draft.ts';
+import { searchedText } from './highlight-match.ts';
+import { ModeSwitch } from './ModeSwitch.tsx';
+import { PreviewCache } from './preview-cache.ts';
+import { type ChipActions, ReferenceChip } from './ReferenceChip.tsx';
+import { addRecent, readRecent, recentFor, writeRecent } from './recent-items.ts';
+import { rewriteToPath } from './rewrite-reference.ts';
+import { SuggestionList } from './SuggestionList.tsx';
+import { displayGroups } from './suggestion-groups.ts';
+import { useResolvedReferences } from './use-resolved-references.ts';
+import { useSuggestions } from './use-suggestions.ts';
+import './composer.css';
 
-/** Temporary: replaced by the real composer. */
-export function Composer(_props: {
+/** Longest message the server takes. */
+export const MAX_MESSAGE_CHARS = 32_000;
+/** The counter appears from here on. */
+const COUNTER_FROM = 28_000;
+const MODE_KEY = 'footnote.mode';
+
+const storage = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+const readMode = (): ChatMode => (storage()?.getItem(MODE_KEY) === 'agent' ? 'agent' : 'chat');
+
+const AGENT_HINT =
+  "Agent can edit documents you reference with write or insert. You'll review every change before it is written.";
+
+/**
+ * Where the user writes: autocomplete for `[[` and `@`, live chips for every reference, Chat/Agent
+ * mode with per-reference permissions, and a last check of the references before sending.
+ */
+export function Composer({
+  api,
+  busy,
+  onSend,
+  onStop,
+  onOpenDocument,
+}: {
   api: WorkspaceApi;
   busy: boolean;
   onSend: (text: string, options: TurnOptions) => void;
   onStop: () => void;
   onOpenDocument: (target: ViewerTarget) => void;
 }) {
-  return null;
+  const id = useId();
+  const listboxId = `${id}-suggestions`;
+  const optionId = useCallback((i: number) => `${id}-option-${i}`, [id]);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  const [draft, setDraft] = useState('');
+  const [caret, setCaret] = useState(0);
+  const pendingCaret = useRef<number | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const [selection, setSelection] = useState({ key: '', index: 0 });
+  const [mode, setModeState] = useState<ChatMode>(readMode);
+  const [overrides, setOverrides] = useState<ReadonlyMap<string, Permission>>(new Map());
+  const [recent, setRecent] = useState(() => readRecent(storage(), api.workspaceId));
+  const [confirming, setConfirming] = useState<{
+    text: string;
+    references: readonly ReferenceJson[];
+  } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [anchor, setAnchor] = useState<CSSProperties | undefined>(undefined);
+
+  const previews = useMemo(() => new PreviewCache(api), [api]);
+  useEffect(() => () => previews.dispose(), [previews]);
+
+  const resolved = useResolvedReferences(api, draft, mode);
+  const { references } = resolved;
+
+  // ----- autocomplete -------------------------------------------------------------------------
+
+  const active: ActiveTrigger | null = useMemo(
+    () => (focused ? findActiveTrigger(draft, caret) : null),
+    [draft, caret, focused],
+  );
+  useEffect(() => {
+    if (!active) setDismissedAt(null);
+  }, [active]);
+  const wanted = active && active.start !== dismissedAt ? active : null;
+  const suggestions = useSuggestions(api, wanted);
+  const typed = wanted ? searchedText(wanted.query, wanted.trigger) : '';
+  const groups = useMemo(() => {
+    if (!wanted) return [];
+    const mine = suggestions.start === wanted.start ? suggestions.groups : [];
+    return displayGroups(mine, typed === '' ? recentFor(recent, wanted.trigger) : []);
+  }, [wanted, suggestions, typed, recent]);
+  const items = useMemo(() => groups.flatMap((g) => g.items), [groups]);
+  const listKey = `${wanted?.start}:${items.map((i) => i.insert).join('\u0000')}`;
+  const selected = selection.key === listKey ? Math.min(selection.index, items.length - 1) : 0;
+  const select = (index: number) => setSelection({ key: listKey, index });
+
+  let status: string | null = null;
+  if (suggestions.error) status = suggestions.error;
+  else if (items.length === 0 && (suggestions.loading || suggestions.query !== wanted?.query))
+    status = 'Searching…';
+  else if (items.length === 0) status = 'No matching documents';
+  const open = wanted !== null && (items.length > 0 || status !== null);
+  useEffect(() => {
+    if (!open) setSelection({ key: '', index: 0 });
+  }, [open]);
+
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    const container = box.current;
+    if (!open || !wanted || !el || !container) return;
+    const at = caretCoordinates(el, wanted.start);
+    const width = Math.min(400, container.clientWidth);
+    const left = Math.max(0, Math.min(el.offsetLeft + at.left - 8, container.clientWidth - width));
+    const bottom = container.clientHeight - (el.offsetTop + Math.max(0, at.top)) + 4;
+    setAnchor({
+      '--anchor-left': `${left}px`,
+      '--anchor-bottom': `${bottom}px`,
+      '--anchor-width': `${width}px`,
+    } as CSSProperties);
+  }, [open, wanted]);
+
+  const choose = (item: SuggestItem) => {
+    if (!wanted) return;
+    const edit = insertCompletion(draft, wanted.start, wanted.replaceEnd, item.insert);
+    pendingCaret.current = edit.caret;
+    setDraft(edit.text);
+    setCaret(edit.caret);
+    const next = addRecent(recent, item);
+    setRecent(next);
+    writeRecent(storage(), api.workspaceId, next);
+  };
+
+  // ----- the textarea ---------------------------------------------------------------------------
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + 2}px`;
+    if (pendingCaret.current !== null) {
+      el.setSelectionRange(pendingCaret.current, pendingCaret.current);
+      pendingCaret.current = null;
+    }
+  }, [draft]);
+
+  const setMode = (next: ChatMode) => {
+    setModeState(next);
+    try {
+      storage()?.setItem(MODE_KEY, next);
+    } catch {
+      // the choice just isn't remembered
+    }
+  };
+
+  const editDraft = (text: string) => {
+    setDraft(text);
+    textarea.current?.focus();
+  };
+
+  const tooLong = draft.length > MAX_MESSAGE_CHARS;
+  const empty = draft.trim() === '';
+
+  const deliver = (text: string, refs: readonly ReferenceJson[]) => {
+    let options: TurnOptions = { mode: 'chat' };
+    if (mode === 'agent') {
+      const permissions = new Map<string, Permission>();
+      for (const ref of refs) {
+        const path = ref.target?.path;
+        const chosen = path === undefined ? undefined : overrides.get(path);
+        if (path !== undefined && chosen) permissions.set(path, chosen);
+      }
+      options = {
+        mode: 'agent',
+        dryRun: true,
+        ...(permissions.size > 0 && {
+          permissions: [...permissions].map(([path, permission]) => ({ path, permission })),
+        }),
+      };
+    }
+    onSend(text.trim(), options);
+    setDraft('');
+    setCaret(0);
+    setOverrides(new Map());
+    setConfirming(null);
+    resolved.clear();
+    textarea.current?.focus();
+  };
+
+  const submit = async () => {
+    if (busy || checking || empty || tooLong || confirming) return;
+    const text = draft;
+    setChecking(true);
+    let refs = references;
+    try {
+      refs = await resolved.resolveNow(text);
+    } catch {
+      // the server will resolve again; the last chips are the best we know
+    } finally {
+      setChecking(false);
+    }
+    if (unsettled(refs).length > 0) setConfirming({ text, references: refs });
+    else deliver(text, refs);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void submit();
+      return;
+    }
+    if (open && items.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        select((selected + step + items.length) % items.length);
+        return;
+      }
+      if ((e.key === 'Enter' && !e.shiftKey) || (e.key === 'Tab' && !e.shiftKey)) {
+        e.preventDefault();
+        const item = items[selected];
+        if (item) choose(item);
+        return;
+      }
+    }
+    if (open && e.key === 'Escape') {
+      e.preventDefault();
+      setDismissedAt(wanted?.start ?? null);
+      return;
+    }
+    if (e.key === 'Enter' && !e.shiftKey && !e.altKey) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  // ----- chips ----------------------------------------------------------------------------------
+
+  const actions: ChipActions = {
+    onRemove: (ref) => {
+      editDraft(removeSpans(draft, ref.spans.length ? ref.spans : [ref]));
+      resolved.drop(ref);
+      const path = ref.target?.path;
+      if (path !== undefined && overrides.has(path)) {
+        const next = new Map(overrides);
+        next.delete(path);
+        setOverrides(next);
+      }
+    },
+    onReplace: (ref, text) =>
+      editDraft(replaceSpans(draft, ref.spans.length ? ref.spans : [ref], text)),
+    onChoose: (ref, path) => {
+      const spans = ref.spans.length ? ref.spans : [ref];
+      let next = draft;
+      // Each span may be written differently (`@pump`, `@Pump`): rewrite each as itself, last first.
+      for (const span of [...spans].sort((a, b) => b.start - a.start))
+        next = replaceSpans(next, [span], rewriteToPath(span.raw, ref.syntax, path));
+      editDraft(next);
+    },
+    onPermission: (ref, permission) => {
+      const path = ref.target?.path;
+      if (path === undefined) return;
+      const next = new Map(overrides);
+      if (permission === ref.permission) next.delete(path);
+      else next.set(path, permission);
+      setOverrides(next);
+    },
+    onOpen: (ref) => {
+      const target = ref.target;
+      if (!target) return;
+      void previews.span(target).then((span) =>
+        onOpenDocument({
+          documentId: target.documentId,
+          path: target.path,
+          title: target.title,
+          kind: target.kind,
+          start: span?.start ?? null,
+          end: span?.end ?? null,
+          page: target.page,
+          label: 'Reference',
+        }),
+      );
+    },
+  };
+
+  const counterShown = draft.length >= COUNTER_FROM;
+
+  return (
+    <div className="composer">
+      {references.length > 0 && (
+        <ul aria-label="References in this message" className="chips">
+          {references.map((ref) => (
+            <ReferenceChip
+              key={`${ref.syntax}:${ref.target?.documentId ?? ref.raw}:${ref.status}`}
+              reference={ref}
+              mode={mode}
+              permission={(ref.target && overrides.get(ref.target.path)) || ref.permission}
+              previews={previews}
+              actions={actions}
+            />
+          ))}
+        </ul>
+      )}
+      {resolved.error && <p className="composer-note">{resolved.error}</p>}
+      <div className="composer-box" ref={box}>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-expanded tells screen readers the suggestion list is open; the textarea stays a textbox */}
+        <textarea
+          id={`${id}-input`}
+          ref={textarea}
+          className="composer-input"
+          aria-label="Message"
+          aria-autocomplete="list"
+          aria-controls={listboxId}
+          aria-expanded={open}
+          aria-activedescendant={open && items.length > 0 ? optionId(selected) : undefined}
+          placeholder="Ask about your documents — type [[ to link a note, @ for files, posts and people"
+          rows={1}
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setCaret(e.target.selectionStart);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          onKeyDown={onKeyDown}
+        />
+        {open && (
+          <SuggestionList
+            id={listboxId}
+            groups={groups}
+            selected={selected}
+            optionId={optionId}
+            typed={typed}
+            status={status}
+            style={anchor}
+            onChoose={choose}
+            onHover={select}
+          />
+        )}
+        <div className="composer-toolbar">
+          <ModeSwitch mode={mode} onChange={setMode} />
+          <span className="composer-spacer" />
+          {counterShown && (
+            <span className={tooLong ? 'composer-counter over' : 'composer-counter'}>
+              {draft.length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
+            </span>
+          )}
+          {busy ? (
+            <button type="button" className="composer-stop" onClick={onStop}>
+              Stop
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="primary composer-send"
+              disabled={empty || tooLong || checking}
+              onClick={() => void submit()}
+            >
+              Send
+            </button>
+          )}
+        </div>
+        {confirming && (
+          <ConfirmSendDialog
+            references={unsettled(confirming.references)}
+            onConfirm={() => deliver(confirming.text, confirming.references)}
+            onCancel={() => {
+              setConfirming(null);
+              textarea.current?.focus();
+            }}
+          />
+        )}
+      </div>
+      <div className="composer-footer" aria-live="polite">
+        {tooLong && (
+          <p className="composer-too-long">
+            This message is {(draft.length - MAX_MESSAGE_CHARS).toLocaleString('en-US')} characters
+            over the {MAX_MESSAGE_CHARS.toLocaleString('en-US')} limit. Shorten it to send.
+          </p>
+        )}
+        {mode === 'agent' && <p className="composer-hint">{AGENT_HINT}</p>}
+      </div>
+    </div>
+  );
 }

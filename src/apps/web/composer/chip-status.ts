@@ -1,0 +1,57 @@
+import type { ReferenceJson } from '../api/types.ts';
+
+/** Most references loaded per message (the resolver marks the rest `over_limit`). */
+export const MAX_PINNED = 5;
+
+/** The short state text a chip shows after its name, or null for a plain resolved chip. */
+export function chipState(ref: Pick<ReferenceJson, 'status' | 'candidates'>): string | null {
+  switch (ref.status) {
+    case 'ambiguous': {
+      const n = ref.candidates.length;
+      return n > 1 ? `${n} matches — choose` : 'Several matches — choose';
+    }
+    case 'unresolved':
+      return 'Not found';
+    case 'over_limit':
+      return `Not sent — only ${MAX_PINNED} notes can be pinned`;
+    case 'archived':
+      return 'Archived';
+    case 'deleted':
+      return 'Deleted';
+    default:
+      return null;
+  }
+}
+
+/** A sentence explaining the state, for the chip's tooltip and screen readers. */
+export function chipExplanation(ref: Pick<ReferenceJson, 'status'>): string | null {
+  switch (ref.status) {
+    case 'ambiguous':
+      return 'Several documents match this name; choose one so the right one is sent.';
+    case 'unresolved':
+      return 'No document matches this name; it will not be sent.';
+    case 'over_limit':
+      return `Only the first ${MAX_PINNED} references of a message are sent to the model; this one is not.`;
+    case 'archived':
+      return 'This document is archived; it is still sent, marked as archived.';
+    case 'deleted':
+      return 'This document was deleted; it will not be sent.';
+    default:
+      return null;
+  }
+}
+
+/** References the user should confirm before sending: they point at nothing definite. */
+export const unsettled = (refs: readonly ReferenceJson[]) =>
+  refs.filter((r) => r.status === 'unresolved' || r.status === 'ambiguous');
+
+/** "2 references are not resolved: [[A]], @b." for the confirm dialog. */
+export function unsettledMessage(refs: readonly Pick<ReferenceJson, 'raw'>[]): string {
+  const names = refs.map((r) => r.raw).join(', ');
+  return refs.length === 1
+    ? `1 reference is not resolved: ${names}.`
+    : `${refs.length} references are not resolved: ${names}.`;
+}
+
+/** Whether a draft contains reference syntax at all (no need to ask the server otherwise). */
+export const mayHaveReferences = (draft: string) => draft.includes('[[') || draft.includes('@');
