@@ -348,11 +348,13 @@ describe('Composer sending', () => {
     expect(document.activeElement).toBe(textarea);
   });
 
-  it('keeps a newline on Shift+Enter', () => {
+  it('keeps a newline on Shift+Enter and sends on Ctrl+Enter', async () => {
     const { textarea, onSend } = setup();
     type(textarea, 'line one');
     fireEvent.keyDown(textarea, { key: 'Enter', shiftKey: true });
     expect(onSend).not.toHaveBeenCalled();
+    fireEvent.keyDown(textarea, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('line one', { mode: 'chat' }));
   });
 
   it('asks before sending unresolved references; Go back keeps the draft', async () => {

@@ -176,6 +176,7 @@ export function ReferenceChip({
       {mode === 'agent' && status === 'resolved' && (
         <select
           className="chip-permission"
+          data-permission={permission}
           aria-label={`Permission for ${raw}`}
           value={permission}
           onChange={(e) => actions.onPermission(reference, e.target.value as Permission)}

@@ -28,7 +28,8 @@ describe('chip state', () => {
   it('has nothing extra for a resolved reference', () => {
     expect(chipState(ref('resolved'))).toBeNull();
     expect(chipExplanation(ref('resolved'))).toBeNull();
-    expect(chipState(ref('deleted'))).toBe('Deleted');
+    expect(chipState(ref('deleted'))).toBe('Deleted — not sent');
+    expect(chipState(ref('archived'))).toBe('Archived — still sent');
   });
 });
 

@@ -15,9 +15,9 @@ export function chipState(ref: Pick<ReferenceJson, 'status' | 'candidates'>): st
     case 'over_limit':
       return `Not sent — only ${MAX_PINNED} notes can be pinned`;
     case 'archived':
-      return 'Archived';
+      return 'Archived — still sent';
     case 'deleted':
-      return 'Deleted';
+      return 'Deleted — not sent';
     default:
       return null;
   }
