@@ -1,8 +1,23 @@
 import type { WorkspaceApi } from '../api/client.ts';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
+import { DocumentList } from './DocumentList.tsx';
+import { SessionList } from './SessionList.tsx';
+import './sidebar.css';
 
-/** Temporary: replaced by the real sidebar. */
-export function Sidebar(_props: {
+/**
+ * The left column (a slide-over on phones): the workspace's conversations to switch between,
+ * rename or delete, and its documents to open in the source viewer.
+ */
+export function Sidebar({
+  api,
+  version,
+  currentSessionId,
+  onSelectSession,
+  onNewSession,
+  onSessionDeleted,
+  onSessionRenamed,
+  onOpenDocument,
+}: {
   api: WorkspaceApi;
   /** Bumped whenever the session list may have changed. */
   version: number;
@@ -13,5 +28,18 @@ export function Sidebar(_props: {
   onSessionRenamed: (id: string) => void;
   onOpenDocument: (target: ViewerTarget) => void;
 }) {
-  return null;
+  return (
+    <div className="sidebar-inner">
+      <SessionList
+        api={api}
+        version={version}
+        currentSessionId={currentSessionId}
+        onSelectSession={onSelectSession}
+        onNewSession={onNewSession}
+        onSessionDeleted={onSessionDeleted}
+        onSessionRenamed={onSessionRenamed}
+      />
+      <DocumentList api={api} onOpenDocument={onOpenDocument} />
+    </div>
+  );
 }

@@ -1,11 +1,245 @@
-import type { WorkspaceApi } from '../api/client.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EntityData } from '../../../core/document.ts';
+import { ApiError, type WorkspaceApi } from '../api/client.ts';
+import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
+import { citedPageNumber } from './cited-span.ts';
+import {
+  BinaryDocument,
+  EntityDocument,
+  ImageDocument,
+  MarkdownDocument,
+  PlainDocument,
+  Properties,
+} from './DocumentViews.tsx';
+import { PdfView } from './PdfView.tsx';
+import { opensInTab, safeBlobType, viewKindOf } from './view-kind.ts';
+import { type LoadedDocument, ViewerCache } from './viewer-cache.ts';
 import type { ViewerTarget } from './viewer-target.ts';
+import './viewer.css';
 
-/** Temporary: replaced by the real viewer. */
-export function SourceViewer(_props: {
+type LoadState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly doc: LoadedDocument }
+  | { readonly status: 'error'; readonly message: string };
+
+const problemText = (cause: unknown): string => {
+  if (cause instanceof ApiError && cause.status === 404)
+    return 'This document is no longer in the workspace.';
+  if (cause instanceof ApiError) return cause.message;
+  return `The document could not be loaded: ${(cause as Error)?.message ?? String(cause)}`;
+};
+
+/** Opens the original file in a new tab (or downloads it when a tab could run its content). */
+async function openOriginal(cache: ViewerCache, target: ViewerTarget): Promise<void> {
+  const blob = await cache.blob(target.documentId);
+  const url = URL.createObjectURL(new Blob([blob], { type: safeBlobType(target.path, blob.type) }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  if (opensInTab(target.path)) link.target = '_blank';
+  else link.download = target.path.slice(target.path.lastIndexOf('/') + 1);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the new tab reads the blob asynchronously; give it time before letting go
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The source viewer: shows what a citation, a chip or the document list points at, with the
+ * cited span marked (text), the cited page outlined (PDF) or the picture itself (images).
+ */
+export function SourceViewer({
+  api,
+  target,
+  onClose,
+}: {
   api: WorkspaceApi;
   target: ViewerTarget;
   onClose: () => void;
 }) {
-  return null;
+  const [cache] = useState(() => new ViewerCache(api));
+  const [state, setState] = useState<LoadState>(() => {
+    const doc = cache.peek(target.documentId);
+    return doc ? { status: 'ready', doc } : { status: 'loading' };
+  });
+  const [attempt, setAttempt] = useState(0);
+  const [openProblem, setOpenProblem] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const [opener] = useState(() =>
+    typeof document !== 'undefined' ? (document.activeElement as HTMLElement | null) : null,
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
+  useEffect(() => {
+    let live = true;
+    const known = cache.peek(target.documentId);
+    setState(known ? { status: 'ready', doc: known } : { status: 'loading' });
+    if (known) return;
+    cache.document(target.documentId).then(
+      (doc) => live && setState({ status: 'ready', doc }),
+      (cause: unknown) => live && setState({ status: 'error', message: problemText(cause) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [cache, target.documentId, attempt]);
+
+  // Focus the heading whenever the viewer opens or moves to another target.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new target is a new place to read
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+    setOpenProblem(null);
+  }, [target]);
+
+  // Give focus back to what opened the viewer when it closes.
+  useEffect(
+    () => () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    },
+    [opener],
+  );
+
+  // Escape closes the viewer while focus is in it, or nowhere (after a click on a PDF page).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const active = document.activeElement;
+      const inside = !active || active === document.body || sectionRef.current?.contains(active);
+      if (!inside) return;
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const open = useCallback(() => {
+    setOpenProblem(null);
+    openOriginal(cache, target).catch((cause: unknown) => setOpenProblem(problemText(cause)));
+  }, [cache, target]);
+
+  const detail = state.status === 'ready' ? state.doc.detail : null;
+  const view = viewKindOf(detail ?? target);
+  const title = detail?.title ?? target.title;
+  const path = detail?.path ?? target.path;
+  const icon = view === 'image' || isImagePath(path) ? 'image' : (detail?.kind ?? target.kind);
+  const page = view === 'pdf' ? citedPageNumber(detail?.pages ?? [], target) : null;
+  const span = { start: target.start, end: target.end };
+
+  return (
+    <section className="source-viewer" aria-label="Source viewer" ref={sectionRef}>
+      <header className="viewer-header">
+        <KindIcon kind={icon} />
+        <div className="viewer-heading">
+          {target.label && <p className="viewer-label">{target.label}</p>}
+          <h2 ref={headingRef} tabIndex={-1} title={title}>
+            {title}
+          </h2>
+          <p className="viewer-path" title={path}>
+            {path}
+            {page ? <span> · page {page}</span> : null}
+          </p>
+        </div>
+        <div className="viewer-actions">
+          <button type="button" className="viewer-open" onClick={open}>
+            Open file
+          </button>
+          <button
+            type="button"
+            className="icon-button viewer-close"
+            aria-label="Close source viewer"
+            title="Close (Esc)"
+            onClick={onClose}
+          >
+            ×
+          </button>
+        </div>
+      </header>
+      {openProblem && (
+        <p className="viewer-problem" role="alert">
+          Could not open the file: {openProblem}
+        </p>
+      )}
+      <div className="viewer-body" ref={setBody}>
+        {state.status === 'loading' && <p className="viewer-status">Loading…</p>}
+        {state.status === 'error' && (
+          <div className="viewer-problem" role="alert">
+            <p>{state.message}</p>
+            <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          </div>
+        )}
+        {state.status === 'ready' && (
+          <DocumentBody
+            doc={state.doc}
+            cache={cache}
+            target={target}
+            span={span}
+            scrollRoot={body}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The part of the viewer that depends on what kind of document it is. */
+function DocumentBody({
+  doc,
+  cache,
+  target,
+  span,
+  scrollRoot,
+}: {
+  doc: LoadedDocument;
+  cache: ViewerCache;
+  target: ViewerTarget;
+  span: { start?: number | null; end?: number | null };
+  scrollRoot: HTMLElement | null;
+}) {
+  const { detail, text } = doc;
+  const view = viewKindOf(detail);
+  switch (view) {
+    case 'pdf':
+      return (
+        <PdfView
+          key={detail.id}
+          cache={cache}
+          detail={detail}
+          target={target}
+          scrollRoot={scrollRoot}
+        />
+      );
+    case 'image':
+      return (
+        <ImageDocument
+          cache={cache}
+          documentId={detail.id}
+          path={detail.path}
+          title={detail.title}
+          metadata={detail.metadata}
+        />
+      );
+    case 'entity':
+      return (
+        <EntityDocument entity={detail.entity as EntityData | null} text={text ?? ''} span={span} />
+      );
+    case 'markdown':
+      return (
+        <>
+          <Properties metadata={detail.metadata} />
+          <MarkdownDocument text={text ?? ''} span={span} />
+        </>
+      );
+    case 'plain':
+      return <PlainDocument text={text ?? ''} span={span} />;
+    default:
+      return <BinaryDocument summary={detail.summary} metadata={detail.metadata} />;
+  }
 }

@@ -1,0 +1,192 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type WorkspaceApi } from '../api/client.ts';
+import type { DocumentDetail } from '../api/types.ts';
+import { SourceViewer } from './SourceViewer.tsx';
+import type { ViewerTarget } from './viewer-target.ts';
+
+afterEach(cleanup);
+
+const detail = (over: Partial<DocumentDetail>): DocumentDetail =>
+  ({
+    id: 'd1',
+    path: 'notes/Pump.md',
+    title: 'Pump Design',
+    kind: 'note',
+    status: 'active',
+    aliases: [],
+    slug: 'pump',
+    updatedAt: '2026-03-01T00:00:00Z',
+    metadata: {},
+    length: 0,
+    summary: '',
+    headings: [],
+    sections: [],
+    blocks: [],
+    pages: [],
+    entity: null,
+    ...over,
+  }) as DocumentDetail;
+
+const TEXT =
+  '\n# Pump Design\n\nThe impeller is *glass-filled nylon*, not bronze.\n\n## Risks\n\nSilt.';
+
+const fakeApi = (overrides: Partial<Record<keyof WorkspaceApi, unknown>> = {}) => {
+  const api = {
+    document: vi.fn(async () => detail({ length: TEXT.length, metadata: { owner: 'Alice' } })),
+    content: vi.fn(async () => ({
+      documentId: 'd1',
+      start: 0,
+      end: TEXT.length,
+      length: TEXT.length,
+      text: TEXT,
+    })),
+    raw: vi.fn(async () => new Blob(['png-bytes'], { type: 'image/png' })),
+    ...overrides,
+  };
+  return api as typeof api & WorkspaceApi;
+};
+
+const target = (cited: string, over: Partial<ViewerTarget> = {}): ViewerTarget => {
+  const start = TEXT.indexOf(cited);
+  return {
+    documentId: 'd1',
+    path: 'notes/Pump.md',
+    title: 'Pump Design',
+    kind: 'note',
+    start,
+    end: start + cited.length,
+    ...over,
+  };
+};
+
+const markedText = (container: HTMLElement) =>
+  [...container.querySelectorAll('mark.cited')].map((m) => m.textContent).join('');
+
+describe('SourceViewer', () => {
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  it('renders a Markdown document with exactly the cited text marked, and focuses its title', async () => {
+    const api = fakeApi();
+    const { container } = render(
+      <SourceViewer api={api} target={target('impeller is *glass-filled')} onClose={() => {}} />,
+    );
+    const section = screen.getByRole('region', { name: 'Source viewer' });
+    await waitFor(() => expect(container.querySelector('mark.cited')).not.toBeNull());
+    expect(markedText(container)).toBe('impeller is glass-filled');
+    expect(container.querySelectorAll('mark.cited')).toHaveLength(2);
+    expect(section.querySelector('em mark.cited')?.textContent).toBe('glass-filled');
+    const heading = screen.getByRole('heading', { level: 2, name: 'Pump Design' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText('notes/Pump.md')).toBeTruthy();
+    // frontmatter, folded
+    expect(screen.getByText('owner')).toBeTruthy();
+    expect(api.content).toHaveBeenCalledWith('d1');
+  });
+
+  it('moves the highlight to another span of the same document without fetching again', async () => {
+    const api = fakeApi();
+    const { container, rerender } = render(
+      <SourceViewer api={api} target={target('impeller')} onClose={() => {}} />,
+    );
+    await waitFor(() => expect(markedText(container)).toBe('impeller'));
+    rerender(<SourceViewer api={api} target={target('Risks')} onClose={() => {}} />);
+    await waitFor(() => expect(markedText(container)).toBe('Risks'));
+    expect(api.document).toHaveBeenCalledTimes(1);
+    expect(api.content).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an image target as an <img> from the fetched file', async () => {
+    const createObjectURL = vi.fn(() => 'blob:fake-image');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const api = fakeApi({
+      document: vi.fn(async () =>
+        detail({
+          kind: 'file',
+          path: 'files/site-photo.png',
+          title: 'site-photo.png',
+          metadata: { mime: 'image/png', width: 32, height: 24, text: false },
+        }),
+      ),
+    });
+    const { unmount } = render(
+      <SourceViewer
+        api={api}
+        target={{
+          documentId: 'd1',
+          path: 'files/site-photo.png',
+          title: 'site-photo.png',
+          kind: 'file',
+        }}
+        onClose={() => {}}
+      />,
+    );
+    const img = (await screen.findByRole('img', { name: 'site-photo.png' })) as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('blob:fake-image');
+    expect(img.getAttribute('width')).toBe('32');
+    expect(api.raw).toHaveBeenCalledWith('d1');
+    expect(api.content).not.toHaveBeenCalled();
+    unmount();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:fake-image');
+    vi.unstubAllGlobals();
+  });
+
+  it('says when the document is gone', async () => {
+    const api = fakeApi({
+      document: vi.fn(async () => {
+        throw new ApiError(404, 'not_found', 'document d1 not found');
+      }),
+    });
+    render(<SourceViewer api={api} target={target('impeller')} onClose={() => {}} />);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This document is no longer in the workspace',
+    );
+  });
+
+  it('closes with the close button and with Escape', async () => {
+    const onClose = vi.fn();
+    render(<SourceViewer api={fakeApi()} target={target('impeller')} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Close source viewer' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await act(async () => {});
+    fireEvent.keyDown(screen.getByRole('heading', { level: 2 }), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows plain text files preformatted with the span marked', async () => {
+    const csv = 'time,flow\n07:00,0.0\n08:00,0.4\n';
+    const api = fakeApi({
+      document: vi.fn(async () =>
+        detail({ kind: 'file', path: 'files/readings.csv', metadata: { text: true } }),
+      ),
+      content: vi.fn(async () => ({
+        documentId: 'd1',
+        start: 0,
+        end: csv.length,
+        length: csv.length,
+        text: csv,
+      })),
+    });
+    const start = csv.indexOf('08:00');
+    const { container } = render(
+      <SourceViewer
+        api={api}
+        target={{
+          documentId: 'd1',
+          path: 'files/readings.csv',
+          title: 'readings',
+          kind: 'file',
+          start,
+          end: start + 9,
+        }}
+        onClose={() => {}}
+      />,
+    );
+    await waitFor(() => expect(markedText(container)).toBe('08:00,0.4'));
+    expect(container.querySelector('pre')?.textContent).toBe(csv);
+  });
+});

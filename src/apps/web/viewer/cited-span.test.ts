@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { EntityData } from '../../../core/document.ts';
+import {
+  citedPageNumber,
+  entityDescriptionStart,
+  excerptAround,
+  splitAtSpan,
+} from './cited-span.ts';
+
+describe('splitAtSpan', () => {
+  it('cuts around the span, shifted by where the text starts', () => {
+    expect(splitAtSpan('abcdef', 2, 4)).toEqual({ before: 'ab', cited: 'cd', after: 'ef' });
+    expect(splitAtSpan('abcdef', 102, 104, 100)).toEqual({
+      before: 'ab',
+      cited: 'cd',
+      after: 'ef',
+    });
+  });
+
+  it('clips a span that runs past either end and ignores one that misses', () => {
+    expect(splitAtSpan('abcdef', 95, 102, 100)).toEqual({ before: '', cited: 'ab', after: 'cdef' });
+    expect(splitAtSpan('abc', 10, 12)).toEqual({ before: 'abc', cited: '', after: '' });
+    expect(splitAtSpan('abc', null, null)).toEqual({ before: 'abc', cited: '', after: '' });
+  });
+});
+
+describe('citedPageNumber', () => {
+  const pages = [
+    { number: 1, start: 0, end: 715 },
+    { number: 2, start: 717, end: 1386 },
+  ];
+  it('prefers the page the target names', () => {
+    expect(citedPageNumber(pages, { page: 2, start: 10 })).toBe(2);
+    expect(citedPageNumber([], { page: 1 })).toBe(1);
+  });
+
+  it('finds the page holding the span start; a separator belongs to the next page', () => {
+    expect(citedPageNumber(pages, { start: 800 })).toBe(2);
+    expect(citedPageNumber(pages, { start: 715 })).toBe(2);
+    expect(citedPageNumber(pages, { start: 5000 })).toBeNull();
+    expect(citedPageNumber(pages, {})).toBeNull();
+  });
+});
+
+describe('entityDescriptionStart', () => {
+  const entity: EntityData = {
+    type: 'person',
+    name: 'Alice',
+    fields: [
+      { name: 'email', type: 'email', value: 'alice@example.org' },
+      { name: 'skills', type: 'text_list', value: ['pumps', 'rigs'] },
+      { name: 'teammates', type: 'computed', value: 'type:person' },
+    ],
+  };
+  const header = '# Alice\n\nperson\n\nemail: alice@example.org\nskills: pumps, rigs';
+
+  it('finds the description after the rendered fields', () => {
+    const text = `${header}\n\nAlice runs the test rig.\n`;
+    expect(text.slice(entityDescriptionStart(text, entity))).toBe('Alice runs the test rig.\n');
+  });
+
+  it('is the end of the text without a description, 0 for text laid out otherwise', () => {
+    expect(entityDescriptionStart(header, entity)).toBe(header.length);
+    expect(entityDescriptionStart('# Someone else\n\nhello', entity)).toBe(0);
+  });
+});
+
+describe('excerptAround', () => {
+  it('keeps some context either side, cut at spaces', () => {
+    const before = 'word '.repeat(60);
+    const after = ' more'.repeat(60);
+    const parts = excerptAround({ before, cited: 'CITED', after }, 20);
+    expect(parts.cited).toBe('CITED');
+    expect(parts.before.startsWith('…')).toBe(true);
+    expect(parts.before.length).toBeLessThanOrEqual(21);
+    expect(parts.before.endsWith('word ')).toBe(true);
+    expect(parts.after.endsWith('…')).toBe(true);
+    expect(parts.after.length).toBeLessThanOrEqual(21);
+  });
+
+  it('shows the opening of the text when nothing is cited', () => {
+    const parts = excerptAround({ before: `  ${'x '.repeat(300)}`, cited: '', after: '' }, 50);
+    expect(parts.before.length).toBeLessThanOrEqual(101);
+    expect(parts.before.startsWith('x x')).toBe(true);
+  });
+});

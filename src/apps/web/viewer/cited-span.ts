@@ -1,0 +1,89 @@
+import type { EntityData, Page } from '../../../core/document.ts';
+import { renderFieldsAsText } from '../../../core/entity-fields.ts';
+
+/** A text cut around the cited span, for plain-text views and excerpts. */
+export interface SpanParts {
+  readonly before: string;
+  readonly cited: string;
+  readonly after: string;
+}
+
+/**
+ * Cuts `text` (which starts at document offset `offset`) around the cited span `[start, end)`;
+ * the cited part is empty when the span is missing or does not overlap the text.
+ */
+export function splitAtSpan(
+  text: string,
+  start: number | null | undefined,
+  end: number | null | undefined,
+  offset = 0,
+): SpanParts {
+  if (start == null || end == null || end <= start) return { before: text, cited: '', after: '' };
+  const a = Math.min(Math.max(start - offset, 0), text.length);
+  const b = Math.min(Math.max(end - offset, 0), text.length);
+  if (b <= a) return { before: text, cited: '', after: '' };
+  return { before: text.slice(0, a), cited: text.slice(a, b), after: text.slice(b) };
+}
+
+/**
+ * The PDF page to open at: the one the target names, else the page whose text holds the cited
+ * span's start; null when neither is known.
+ */
+export function citedPageNumber(
+  pages: readonly Page[],
+  target: { page?: number | null; start?: number | null },
+): number | null {
+  if (target.page != null && target.page >= 1) return target.page;
+  if (target.start == null) return null;
+  const start = target.start;
+  const page =
+    pages.find((p) => start >= p.start && start < p.end) ??
+    // the separator between two pages belongs to the next one
+    pages.find((p) => start < p.start);
+  return page?.number ?? null;
+}
+
+/**
+ * Where an entity's free description starts in its indexed text (which begins with the name,
+ * the type and the fields rendered as lines); the text's length when there is none, and 0 when
+ * the text is not laid out that way.
+ */
+export function entityDescriptionStart(text: string, entity: EntityData): number {
+  const fields = renderFieldsAsText(entity.fields);
+  const header = `# ${entity.name}\n\n${entity.type}${fields ? `\n\n${fields}` : ''}`;
+  if (!text.startsWith(header)) return 0;
+  const rest = text.slice(header.length);
+  if (!rest.trim()) return text.length;
+  return rest.startsWith('\n\n') ? header.length + 2 : 0;
+}
+
+/**
+ * Keeps about `context` characters either side of the cited part (cut at a space, with an
+ * ellipsis), so an excerpt reads as the cited words in their sentence; with nothing cited, the
+ * opening of the text.
+ */
+export function excerptAround(parts: SpanParts, context = 160): SpanParts {
+  if (!parts.cited) {
+    const text = parts.before.trim();
+    return { before: cutAfter(text, context * 2), cited: '', after: '' };
+  }
+  return {
+    before: cutBefore(parts.before, context),
+    cited: parts.cited,
+    after: cutAfter(parts.after, context),
+  };
+}
+
+const cutBefore = (text: string, keep: number): string => {
+  if (text.length <= keep) return text;
+  const tail = text.slice(-keep);
+  const space = tail.search(/\s/);
+  return `…${space >= 0 && space < keep / 2 ? tail.slice(space + 1) : tail}`;
+};
+
+const cutAfter = (text: string, keep: number): string => {
+  if (text.length <= keep) return text;
+  const head = text.slice(0, keep);
+  const space = head.search(/\s\S*$/);
+  return `${space > keep / 2 ? head.slice(0, space) : head}…`;
+};
