@@ -129,7 +129,14 @@ function Badge({ node }: { node?: { properties?: Record<string, unknown> } }) {
         {n}
       </span>
     );
-  return <CitationBadge citation={citation} onOpenSource={onOpenSource} />;
+  const claim = node?.properties?.dataClaim;
+  return (
+    <CitationBadge
+      citation={citation}
+      claim={typeof claim === 'string' ? claim : null}
+      onOpenSource={onOpenSource}
+    />
+  );
 }
 
 const BADGE_COMPONENTS = { [BADGE_ELEMENT]: Badge } as unknown as Components;

@@ -16,9 +16,12 @@ const CLOSE_DELAY_MS = 150;
  */
 export function CitationBadge({
   citation,
+  claim = null,
   onOpenSource,
 }: {
   citation: CitationJson;
+  /** The words of the answer this badge backs, to find and highlight in the source. */
+  claim?: string | null;
   onOpenSource: (target: ViewerTarget) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -61,7 +64,7 @@ export function CitationBadge({
         aria-describedby={open ? cardId : undefined}
         onClick={() => {
           hide();
-          onOpenSource(targetOfCitation(citation));
+          onOpenSource(targetOfCitation(citation, claim));
         }}
         onMouseEnter={show}
         onMouseLeave={hideSoon}

@@ -210,6 +210,7 @@ describe('MessageList', () => {
       end: 260,
       page: 3,
       label: 'Source 2',
+      quote: 'Budget is tight',
     });
   });
 

@@ -5,6 +5,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import {
   type CitableSource,
+  claimOf,
   type RemarkCitationsOptions,
   remarkCitations,
   sourcesOnPage,
@@ -150,7 +151,10 @@ describe('remarkCitations', () => {
     const badge = paragraph.children[1] as unknown as {
       data: { hName: string; hProperties: Record<string, string> };
     };
-    expect(badge.data).toEqual({ hName: 'cite-badge', hProperties: { dataN: '2' } });
+    expect(badge.data).toEqual({
+      hName: 'cite-badge',
+      hProperties: { dataN: '2', dataClaim: 'x' },
+    });
   });
 });
 
@@ -167,5 +171,52 @@ describe('sourcesOnPage', () => {
   it('falls back to a whole PDF given without a page', () => {
     const whole = [source(7, 'Field Report', { kind: 'pdf', path: 'pdfs/field-report.pdf' })];
     expect(sourcesOnPage({ page: 2, title: 'Field Report' }, whole).map((c) => c.n)).toEqual([7]);
+  });
+});
+
+describe('claims on badges', () => {
+  /** The claim each badge carries, in order. */
+  function claims(markdown: string): string[] {
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkCitations, { citations });
+    const tree = processor.runSync(processor.parse(markdown), markdown) as unknown as Node;
+    const found: string[] = [];
+    const walk = (node: Node & { data?: { hProperties?: Record<string, string> } }) => {
+      if (node.type === 'citationBadge') found.push(node.data?.hProperties?.dataClaim ?? '');
+      for (const child of node.children ?? []) walk(child);
+    };
+    walk(tree);
+    return found;
+  }
+
+  it('gives each badge the words since the previous marker', () => {
+    expect(claims('Silt clogs the strainer [1]. Panels cost more [2].')).toEqual([
+      'Silt clogs the strainer',
+      'Panels cost more',
+    ]);
+  });
+
+  it('reads across emphasis and keeps every number of one marker on the same claim', () => {
+    expect(claims('The **flow** fell by half [1, 2]')).toEqual([
+      'The flow fell by half',
+      'The flow fell by half',
+    ]);
+  });
+
+  it('starts again in every list item', () => {
+    expect(claims('- First point [1]\n- Second point [3]')).toEqual([
+      'First point',
+      'Second point',
+    ]);
+  });
+});
+
+describe('claimOf', () => {
+  it('trims punctuation left over around markers and keeps only the end of long text', () => {
+    expect(claimOf('. And then the pump stopped, ')).toBe('And then the pump stopped');
+    const long = `${'word '.repeat(200)}the last words`;
+    const claim = claimOf(long);
+    expect(claim.length).toBeLessThanOrEqual(400);
+    expect(claim.endsWith('the last words')).toBe(true);
+    expect(claim.startsWith('word')).toBe(true);
   });
 });

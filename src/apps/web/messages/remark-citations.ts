@@ -82,9 +82,15 @@ export function transformCitations(
     if (markers.length === 0) return;
     const replacement: PhrasingContent[] = [];
     let last = 0;
+    let claimFrom = 0;
     for (const { marker, at } of markers) {
       const isFlagged = at !== null && flagged.has(`${at}:${marker.raw}`);
-      const parts = isFlagged ? [] : markerParts(marker, byNumber, options.citations, pending);
+      const head = text.value.slice(claimFrom, marker.start);
+      const claim = claimFrom === 0 ? textBefore(parent as Parent, index) + head : head;
+      const parts = isFlagged
+        ? []
+        : markerParts(marker, byNumber, options.citations, pending, claimOf(claim));
+      claimFrom = marker.end;
       if (parts.length === 0) continue;
       if (marker.start > last)
         replacement.push({ type: 'text', value: text.value.slice(last, marker.start) });
@@ -146,33 +152,65 @@ function markerParts(
   byNumber: ReadonlyMap<number, CitableSource>,
   citations: readonly CitableSource[],
   pending: boolean,
+  claim: string,
 ): PhrasingContent[] {
   if (marker.page) {
     if (pending) return [];
-    return sourcesOnPage(marker.page, citations).map((c) => badge(c.n, false));
+    return sourcesOnPage(marker.page, citations).map((c) => badge(c.n, false, claim));
   }
   const numbers = marker.numbers ?? [];
-  if (pending) return marker.issue ? [] : numbers.map((n) => badge(n, true));
+  if (pending) return marker.issue ? [] : numbers.map((n) => badge(n, true, claim));
   const valid = numbers.filter((n) => byNumber.has(n));
   if (valid.length === 0) return [];
-  const parts: PhrasingContent[] = valid.map((n) => badge(n, false));
+  const parts: PhrasingContent[] = valid.map((n) => badge(n, false, claim));
   const invalid = numbers.filter((n) => !byNumber.has(n));
   if (invalid.length > 0) parts.push({ type: 'text', value: `[${invalid.join(', ')}]` });
   return parts;
 }
 
-function badge(n: number, pending: boolean): PhrasingContent {
+function badge(n: number, pending: boolean, claim: string): PhrasingContent {
+  const properties: Record<string, string> = { dataN: String(n) };
+  if (pending) properties.dataPending = 'true';
+  if (claim) properties.dataClaim = claim;
   const node: CitationBadgeNode = {
     type: 'citationBadge',
     n,
     pending,
-    data: {
-      hName: BADGE_ELEMENT,
-      hProperties: pending ? { dataN: String(n), dataPending: 'true' } : { dataN: String(n) },
-    },
+    data: { hName: BADGE_ELEMENT, hProperties: properties },
     children: [{ type: 'text', value: String(n) }],
   };
   return node as unknown as PhrasingContent;
+}
+
+/** Longest claim kept on a badge, in characters (its end: the words right before the marker). */
+const MAX_CLAIM = 400;
+
+/** The plain text of a node and its descendants. */
+const plainText = (node: unknown): string => {
+  const n = node as { value?: unknown; children?: unknown[] };
+  if (typeof n.value === 'string') return n.value;
+  return Array.isArray(n.children) ? n.children.map(plainText).join('') : '';
+};
+
+/** The text of the siblings before `index`, back to the previous badge (the same claim's start). */
+function textBefore(parent: Parent, index: number): string {
+  let text = '';
+  for (let i = index - 1; i >= 0 && text.length < MAX_CLAIM; i--) {
+    const sibling = parent.children[i];
+    if (!sibling || (sibling.type as string) === 'citationBadge') break;
+    text = plainText(sibling) + text;
+  }
+  return text;
+}
+
+/**
+ * What the answer says a marker's source supports: the words since the previous marker in the
+ * same paragraph, trimmed of list and quote punctuation, at most {@link MAX_CLAIM} characters.
+ */
+export function claimOf(text: string): string {
+  const claim = text.replace(/\s+/g, ' ').trim();
+  const tail = claim.length > MAX_CLAIM ? claim.slice(-MAX_CLAIM).replace(/^\S*\s/, '') : claim;
+  return tail.replace(/^[\s,;:.)\]-]+/, '').replace(/[\s,;:([-]+$/, '');
 }
 
 /** `Document Title` may be the title itself or the word "Document" before it. */

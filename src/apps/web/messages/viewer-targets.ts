@@ -2,8 +2,12 @@ import type { CitationJson, ReferenceJson } from '../api/types.ts';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
 
 /** Where the viewer opens for source N: its document, at the cited span and page. */
-export function targetOfCitation(citation: CitationJson): ViewerTarget {
+export function targetOfCitation(
+  citation: CitationJson,
+  claim: string | null = null,
+): ViewerTarget {
   return {
+    ...(claim && { quote: claim }),
     documentId: citation.documentId,
     path: citation.path,
     title: citation.title,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EntityData } from '../../../core/document.ts';
 import { ApiError, type WorkspaceApi } from '../api/client.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
-import { citedPageNumber } from './cited-span.ts';
+import { citedPageNumber, narrowSpanToQuote } from './cited-span.ts';
 import {
   BinaryDocument,
   EntityDocument,
@@ -129,7 +129,10 @@ export function SourceViewer({
   const path = detail?.path ?? target.path;
   const icon = view === 'image' || isImagePath(path) ? 'image' : (detail?.kind ?? target.kind);
   const page = view === 'pdf' ? citedPageNumber(detail?.pages ?? [], target) : null;
-  const span = { start: target.start, end: target.end };
+  const span =
+    state.status === 'ready' && state.doc.text !== null
+      ? narrowSpanToQuote(state.doc.text, target)
+      : { start: target.start, end: target.end };
 
   return (
     <section className="source-viewer" aria-label="Source viewer" ref={sectionRef}>

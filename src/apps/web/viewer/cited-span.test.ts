@@ -4,6 +4,7 @@ import {
   citedPageNumber,
   entityDescriptionStart,
   excerptAround,
+  narrowSpanToQuote,
   splitAtSpan,
 } from './cited-span.ts';
 
@@ -82,5 +83,53 @@ describe('excerptAround', () => {
     const parts = excerptAround({ before: `  ${'x '.repeat(300)}`, cited: '', after: '' }, 50);
     expect(parts.before.length).toBeLessThanOrEqual(101);
     expect(parts.before.startsWith('x x')).toBe(true);
+  });
+});
+
+describe('narrowSpanToQuote', () => {
+  const intro = 'An opening paragraph about the project that nobody cited. '.repeat(6);
+  const text = `${intro}Silt clogging the **strainer**. The first field visit saw flow fall by half within hours. ${intro}`;
+
+  it('highlights the words of the answer inside a long cited span', () => {
+    const span = narrowSpanToQuote(text, {
+      start: 0,
+      end: text.length,
+      quote: 'Silt clogging the strainer. The first field visit saw flow fall by half within hours',
+    });
+    expect(text.slice(span.start ?? 0, span.end ?? 0)).toBe(
+      'Silt clogging the **strainer**. The first field visit saw flow fall by half within hours',
+    );
+  });
+
+  it('falls back to the last sentence when the whole claim is not in the source', () => {
+    const span = narrowSpanToQuote(text, {
+      start: 0,
+      end: text.length,
+      quote:
+        'As the notes put it, silt is bad. The first field visit saw flow fall by half within hours',
+    });
+    expect(text.slice(span.start ?? 0, span.end ?? 0)).toBe(
+      'The first field visit saw flow fall by half within hours',
+    );
+  });
+
+  it('keeps the cited span when the words are not there or the span is already short', () => {
+    expect(
+      narrowSpanToQuote(text, {
+        start: 0,
+        end: text.length,
+        quote: 'Nothing like this at all here',
+      }),
+    ).toEqual({
+      start: 0,
+      end: text.length,
+    });
+    expect(
+      narrowSpanToQuote(text, { start: 10, end: 60, quote: 'project that nobody cited' }),
+    ).toEqual({
+      start: 10,
+      end: 60,
+    });
+    expect(narrowSpanToQuote(text, { start: 5, end: 900 })).toEqual({ start: 5, end: 900 });
   });
 });

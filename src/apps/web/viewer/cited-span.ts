@@ -1,3 +1,4 @@
+import { findQuote } from '../../../core/citations/find-quote.ts';
 import type { EntityData, Page } from '../../../core/document.ts';
 import { renderFieldsAsText } from '../../../core/entity-fields.ts';
 
@@ -87,3 +88,38 @@ const cutAfter = (text: string, keep: number): string => {
   const space = head.search(/\s\S*$/);
   return `${space > keep / 2 ? head.slice(0, space) : head}…`;
 };
+
+/** Spans shorter than this are shown whole: they already point at a passage, not a document. */
+const NARROW_FROM = 320;
+
+/** The sentences of a claim, last first, that are long enough to mean something on their own. */
+const sentencesOf = (claim: string) =>
+  claim
+    .split(/(?<=[.!?…])\s+/u)
+    .map((s) => s.trim())
+    .filter((s) => s.split(/\s+/).length >= 4)
+    .reverse();
+
+/**
+ * The span to highlight for a citation: where the answer's own words (`quote`) appear inside a
+ * long cited span — the whole claim, else its last sentence found — so a source that is a whole
+ * document still opens at the passage used; otherwise the cited span itself.
+ */
+export function narrowSpanToQuote(
+  text: string,
+  target: { start?: number | null; end?: number | null; quote?: string | null },
+): { start: number | null; end: number | null } {
+  const start = target.start ?? null;
+  const end = target.end ?? null;
+  const quote = target.quote?.trim();
+  if (!quote) return { start, end };
+  const from = start ?? 0;
+  const to = Math.min(end ?? text.length, text.length);
+  if (to - from < NARROW_FROM) return { start, end };
+  const within = text.slice(from, to);
+  for (const candidate of [quote, ...sentencesOf(quote)]) {
+    const found = findQuote(within, candidate);
+    if (found) return { start: from + found.start, end: from + found.end };
+  }
+  return { start, end };
+}

@@ -8,6 +8,11 @@ export interface ViewerTarget {
   /** Character span in the document's indexed text to highlight and scroll to. */
   readonly start?: number | null;
   readonly end?: number | null;
+  /**
+   * The words the answer attributed to this source (the sentence before its marker): when they
+   * are found inside the span, the viewer highlights them instead of the whole span.
+   */
+  readonly quote?: string | null;
   /** PDF page to open at. */
   readonly page?: number | null;
   /** What led here ("Source 2", "reference"), for the viewer's heading. */
