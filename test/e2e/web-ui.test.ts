@@ -1,0 +1,399 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  canvasInk,
+  type E2eEnvironment,
+  eventually,
+  expectNoProblems,
+  screenshot,
+  startEnvironment,
+  watchPage,
+} from './harness.ts';
+import type { InPage, InPageElement } from './in-page.ts';
+
+// The web UI in Chromium against `footnote serve` on a copy of the sample workspace, answered by
+// the offline model (deterministic, no network).
+
+const TEST_MS = 60_000;
+const SILT = 'What does [[Solar Pump Project#Risks]] say about silt?';
+const PDF_QUESTION = 'What was the peak flow rate in @page:field-report.pdf#2 ?';
+
+let env: E2eEnvironment;
+
+beforeAll(async () => {
+  env = await startEnvironment();
+}, TEST_MS);
+
+afterAll(async () => {
+  await env?.close();
+}, TEST_MS);
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const viewer = (page: Page) => page.getByRole('region', { name: 'Source viewer' });
+const sessionsNav = (page: Page) => page.getByRole('navigation', { name: 'Sessions' });
+const chips = (page: Page) =>
+  page.getByRole('list', { name: 'References in this message' }).getByRole('listitem');
+const lastAnswer = (page: Page) => messages(page).locator('article[data-role="assistant"]').last();
+
+/** Sends `text` as the whole draft and waits (bounded) until its answer is complete. */
+async function ask(page: Page, text: string): Promise<Locator> {
+  const before = await messages(page).locator('article[data-role="assistant"]').count();
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const answer = messages(page).locator('article[data-role="assistant"]').nth(before);
+  await answer.waitFor();
+  await eventually(() => answer.getAttribute('data-status'), { timeout: 20_000 }).toBe('complete');
+  return answer;
+}
+
+/** Texts of the elements a locator matches, whitespace folded. */
+const texts = async (locator: Locator) =>
+  (await locator.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+
+/** Opens a document of the sidebar's list in the viewer, found through the filter box. */
+async function openFromSidebar(page: Page, filter: string, name: RegExp): Promise<void> {
+  const sidebar = page.locator('#sidebar');
+  const toggle = page.getByRole('button', { name: 'Show sessions and documents' });
+  if (await toggle.isVisible()) await toggle.click();
+  await sidebar.getByLabel('Filter documents', { exact: true }).fill(filter);
+  await sidebar.getByRole('button', { name }).first().click();
+  await viewer(page).waitFor();
+}
+
+describe('web UI with the offline model', () => {
+  it(
+    'suggests references, shows chips, streams a cited answer, opens its source and survives a reload',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await sessionsNav(page).waitFor();
+      const message = composer(page);
+      await message.waitFor();
+
+      // Autocomplete at the caret, chosen with the keyboard.
+      await message.click();
+      await message.pressSequentially('What does [[Sol', { delay: 20 });
+      const listbox = page.getByRole('listbox', { name: 'Reference suggestions' });
+      const solar = listbox.getByRole('option', { name: /Solar Pump Project/ }).first();
+      await solar.waitFor();
+      await screenshot(page, 'autocomplete');
+      for (let i = 0; i < 10 && (await solar.getAttribute('aria-selected')) !== 'true'; i++)
+        await message.press('ArrowDown');
+      expect(await solar.getAttribute('aria-selected')).toBe('true');
+      await message.press('Enter');
+      await eventually(() => message.inputValue()).toContain('[[Solar Pump Project]]');
+      await eventually(() => listbox.isVisible()).toBe(false);
+      const solarChip = chips(page).filter({ hasText: 'Solar Pump Project' }).first();
+      await eventually(() => solarChip.getAttribute('data-status')).toBe('resolved');
+      // A resolved chip previews its target on hover.
+      await solarChip.hover();
+      await page
+        .getByRole('tooltip')
+        .filter({ hasText: 'Solar Pump Project' })
+        .filter({ visible: true })
+        .first()
+        .waitFor();
+
+      // A broken reference becomes an unresolved chip; its × removes it from the text.
+      await message.press('End');
+      await message.pressSequentially(' and [[Nonexistent Thing]]', { delay: 10 });
+      await message.press('Escape');
+      const broken = chips(page).filter({ hasText: 'Nonexistent Thing' }).first();
+      await eventually(() => broken.getAttribute('data-status')).toBe('unresolved');
+      await screenshot(page, 'chips');
+      await page.getByRole('button', { name: 'Remove [[Nonexistent Thing]]' }).click();
+      await eventually(() => message.inputValue()).not.toContain('Nonexistent Thing');
+      await eventually(() => broken.count()).toBe(0);
+      await eventually(() => solarChip.getAttribute('data-status')).toBe('resolved');
+
+      // A cited answer.
+      const answer = await ask(page, SILT);
+      const badges = answer.locator('.citation-badge');
+      expect(await badges.count()).toBeGreaterThan(0);
+      const first = badges.first();
+      expect(await first.getAttribute('aria-label')).toMatch(/^Source \d+: .+/);
+      expect(await answer.getByText(/Grounded in \d+ sources?/).count()).toBe(1);
+      const sourceTitle = (await first.getAttribute('aria-label'))?.replace(/^Source \d+: /, '');
+      expect(sourceTitle).toBe('Solar Pump Project');
+
+      // Hover card, then the viewer at the cited span.
+      await first.hover();
+      const card = page.getByRole('tooltip').filter({ hasText: 'Solar Pump Project' });
+      await card.first().waitFor();
+      await screenshot(page, 'citation-hover');
+      await first.click();
+      const view = viewer(page);
+      await view.waitFor();
+      await eventually(
+        async () => (await view.getByRole('heading', { level: 2 }).textContent()) ?? '',
+      ).toContain('Solar Pump Project');
+      const cited = view.locator('mark.cited');
+      await cited.first().waitFor();
+      expect((await texts(cited)).join(' ')).toMatch(/first field visit|Silt clogging/);
+      const box = await cited.first().boundingBox();
+      const size = page.viewportSize();
+      expect(box && size && box.y >= 0 && box.y < size.height).toBe(true);
+      await screenshot(page, 'viewer-cited-span');
+      await view.getByRole('button', { name: 'Close source viewer' }).click();
+      await eventually(() => view.count()).toBe(0);
+
+      // The sources footer.
+      const footer = answer.getByRole('button', { name: /^Sources:/ });
+      expect(await footer.getAttribute('aria-expanded')).toBe('false');
+      const footerText = (await footer.textContent()) ?? '';
+      expect(footerText).toContain('Solar Pump Project');
+      await footer.click();
+      expect(await footer.getAttribute('aria-expanded')).toBe('true');
+      await screenshot(page, 'answer-sources-expanded');
+
+      // What the model saw: the context report, with the user's reference in it.
+      const saw = answer.getByRole('button', { name: 'What the model saw' });
+      await saw.click();
+      await eventually(() => saw.getAttribute('aria-expanded')).toBe('true');
+      await answer
+        .getByRole('row')
+        .filter({ hasText: '[[Solar Pump Project#Risks]]' })
+        .first()
+        .waitFor();
+      await saw.click();
+      await eventually(() => saw.getAttribute('aria-expanded')).toBe('false');
+
+      // A reload shows the stored session the same way.
+      const badgeCount = await badges.count();
+      const userText = await texts(messages(page).locator('article[data-role="user"]'));
+      expect(page.url()).toMatch(/[?&]session=[\w-]+/);
+      const url = page.url();
+      await page.reload();
+      expect(page.url()).toBe(url);
+      const again = lastAnswer(page);
+      await eventually(() => again.getAttribute('data-status')).toBe('complete');
+      expect(await again.locator('.citation-badge').count()).toBe(badgeCount);
+      expect(await again.getByRole('button', { name: /^Sources:/ }).textContent()).toBe(footerText);
+      expect(await texts(messages(page).locator('article[data-role="user"]'))).toEqual(userText);
+      expect(userText.join(' ')).toContain('Solar Pump Project#Risks');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'draws PDF pages and outlines the cited page',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const answer = await ask(page, PDF_QUESTION);
+      const badge = answer.locator('.citation-badge[aria-label*="Field Report"]').first();
+      await badge.click();
+      const view = viewer(page);
+      await view.waitFor();
+      const citedPage = view.locator('[data-page].cited-page');
+      await citedPage.waitFor();
+      expect(await citedPage.count()).toBe(1);
+      expect(await citedPage.getAttribute('data-page')).toBe('2');
+      const canvas = citedPage.locator('canvas').first();
+      await canvas.waitFor();
+      await eventually(async () => (await canvasInk(canvas)).ink, {
+        timeout: 15_000,
+      }).toBeGreaterThan(200);
+      expect(await view.locator('[data-page] canvas').count()).toBeGreaterThanOrEqual(1);
+      await screenshot(page, 'viewer-pdf-cited-page');
+
+      // Opened from the documents list, page 1 is drawn too.
+      await view.getByRole('button', { name: 'Close source viewer' }).click();
+      await openFromSidebar(page, 'datasheet', /SP-200 Solar Pump Datasheet/);
+      const pageOne = viewer(page).locator('[data-page="1"] canvas').first();
+      await pageOne.waitFor();
+      await eventually(async () => (await canvasInk(pageOne)).ink, {
+        timeout: 15_000,
+      }).toBeGreaterThan(200);
+      await screenshot(page, 'viewer-pdf-from-list');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows an image from the documents list',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await openFromSidebar(page, 'site-photo', /site-photo/i);
+      const image = viewer(page).locator('img').first();
+      await image.waitFor();
+      await eventually(() =>
+        image.evaluate((node) => (node as unknown as { naturalWidth: number }).naturalWidth),
+      ).toBeGreaterThan(0);
+      expect(await image.getAttribute('alt')).toBeTruthy();
+      await screenshot(page, 'viewer-image');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'lists, renames, exports and deletes the session',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const question = 'What are the goals of [[Solar Pump Project]]?';
+      await ask(page, question);
+      const nav = sessionsNav(page);
+      const current = nav.locator('[aria-current="page"]');
+      await current.waitFor();
+      expect(await current.count()).toBe(1);
+      const title = ((await current.textContent()) ?? '').trim();
+      expect(title).not.toBe('');
+
+      await nav.getByRole('button', { name: `Rename ${title}` }).click();
+      const input = nav.getByLabel('Session title', { exact: true });
+      await input.fill('Pump goals (e2e)');
+      await input.press('Enter');
+      const renamed = nav.getByRole('button', { name: 'Pump goals (e2e)', exact: true });
+      await renamed.waitFor();
+      expect(await renamed.getAttribute('aria-current')).toBe('page');
+      await screenshot(page, 'sessions-renamed');
+      // The top bar names the open session: the new title at once (soft, so the rest still runs).
+      const banner = page.getByRole('banner');
+      const bannerText = async () => (await banner.textContent()) ?? '';
+      for (let i = 0; i < 30 && !(await bannerText()).includes('Pump goals (e2e)'); i++)
+        await page.waitForTimeout(100);
+      expect.soft(await bannerText()).toContain('Pump goals (e2e)');
+      await page.reload();
+      await renamed.waitFor();
+      expect(await renamed.getAttribute('aria-current')).toBe('page');
+      await eventually(bannerText).toContain('Pump goals (e2e)');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export .md' }).click(),
+      ]);
+      const file = await download.path();
+      const markdown = readFileSync(file, 'utf8');
+      expect(markdown).toContain('# Pump goals (e2e)');
+      expect(markdown).toContain(question);
+      expect(markdown).toMatch(/\[\^\d+-\d+\]: /);
+
+      await nav.getByRole('button', { name: 'Delete Pump goals (e2e)' }).click();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await eventually(() => renamed.count()).toBe(0);
+      await page.reload();
+      await sessionsNav(page).waitFor();
+      await eventually(() =>
+        sessionsNav(page).getByRole('button', { name: 'Pump goals (e2e)' }).count(),
+      ).toBe(0);
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'works at phone width: the composer sends and ☰ opens the sidebar',
+    async () => {
+      const page = await env.context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const problems = watchPage(page);
+      await page.goto('/');
+      const message = composer(page);
+      await message.waitFor();
+      const box = await message.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as InPage).document.documentElement.scrollWidth,
+        ),
+      ).toBeLessThanOrEqual(390);
+      const answer = await ask(page, 'What does [[Solar Pump Project#Goals]] say?');
+      expect(await answer.locator('.citation-badge').count()).toBeGreaterThan(0);
+      await screenshot(page, 'phone-answer');
+
+      const toggle = page.getByRole('button', { name: 'Show sessions and documents' });
+      await toggle.click();
+      const nav = sessionsNav(page);
+      await nav.waitFor({ state: 'visible' });
+      // Slid fully into view (it may animate in).
+      await eventually(async () => {
+        const box = await nav.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 390;
+      }).toBe(true);
+      await screenshot(page, 'phone-sidebar');
+      // ☰ stays reachable (not covered by the open sidebar) and closes it again.
+      await page.getByRole('button', { name: 'Hide sessions and documents' }).click({
+        timeout: 5_000,
+      });
+      await eventually(async () => {
+        const box = await nav.boundingBox();
+        return box === null || box.x + box.width <= 0;
+      }).toBe(true);
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'is usable from the keyboard with visible focus',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await composer(page).waitFor();
+      const focusedName = () =>
+        page.evaluate(() => {
+          const el = (globalThis as unknown as InPage).document.activeElement;
+          return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
+        });
+      /**
+       * The focused element's outline, and whether focus visibly changes it or its nearest
+       * containers (outline, ring or border: a composer may ring its whole box).
+       */
+      const focusLook = () =>
+        page.evaluate(async () => {
+          const browser = globalThis as unknown as InPage;
+          const el = browser.document.activeElement;
+          if (!el) return { outline: 'none', shows: false };
+          const settle = () => new Promise((done) => setTimeout(done, 300));
+          const look = () => {
+            const parts: string[] = [];
+            for (let e: InPageElement | null = el, i = 0; e && i < 3; e = e.parentElement, i++) {
+              const s = browser.getComputedStyle(e);
+              parts.push(`${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.boxShadow}`);
+              parts.push(s.borderColor);
+            }
+            return parts.join('|');
+          };
+          await settle();
+          const style = browser.getComputedStyle(el);
+          const outline =
+            style.outlineStyle === 'none' || style.outlineWidth === '0px'
+              ? 'none'
+              : style.outlineStyle;
+          const withFocus = look();
+          el.blur();
+          await settle();
+          const withoutFocus = look();
+          el.focus();
+          return { outline, shows: outline !== 'none' || withFocus !== withoutFocus };
+        });
+      const tabTo = async (name: string) => {
+        for (let i = 0; i < 150; i++) {
+          await page.keyboard.press('Tab');
+          if ((await focusedName()) === name) return focusLook();
+        }
+        throw new Error(`Tab never reached ${name}`);
+      };
+      const onMessage = await tabTo('Message');
+      expect(onMessage.shows).toBe(true);
+      await page.keyboard.type('What are the goals of the pump project?');
+      const onSend = await tabTo('Send');
+      expect(onSend.outline).not.toBe('none');
+      await screenshot(page, 'keyboard-focus-send');
+      await page.keyboard.press('Enter');
+      await eventually(() => lastAnswer(page).getAttribute('data-status'), {
+        timeout: 20_000,
+      }).toBe('complete');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+});
