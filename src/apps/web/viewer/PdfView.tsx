@@ -2,7 +2,7 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import type { DocumentDetail } from '../api/types.ts';
-import { citedPageNumber, excerptAround, splitAtSpan } from './cited-span.ts';
+import { citedPageNumber, excerptAround, narrowSpanToQuote, splitAtSpan } from './cited-span.ts';
 import type { ViewerCache } from './viewer-cache.ts';
 
 interface PageSize {
@@ -44,7 +44,12 @@ export function PdfView({
 }: {
   cache: ViewerCache;
   detail: DocumentDetail;
-  target: { start?: number | null; end?: number | null; page?: number | null };
+  target: {
+    start?: number | null;
+    end?: number | null;
+    page?: number | null;
+    quote?: string | null;
+  };
   scrollRoot: HTMLElement | null;
 }) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
@@ -140,6 +145,7 @@ export function PdfView({
                   pageNumber={n}
                   start={target.start}
                   end={target.end}
+                  quote={target.quote ?? null}
                 />
               )}
               <PdfPage
@@ -258,6 +264,7 @@ function PdfExcerpt({
   pageNumber,
   start,
   end,
+  quote,
 }: {
   cache: ViewerCache;
   documentId: string;
@@ -265,6 +272,8 @@ function PdfExcerpt({
   pageNumber: number;
   start?: number | null | undefined;
   end?: number | null | undefined;
+  /** The answer's words for this source, marked instead of the whole span when found. */
+  quote: string | null;
 }) {
   const [text, setText] = useState<string | null>(null);
   const [problem, setProblem] = useState(false);
@@ -294,7 +303,13 @@ function PdfExcerpt({
   }, [shown, start, end]);
 
   if (!page || !shown || text === null) return null;
-  const parts = excerptAround(splitAtSpan(text, start, end, page.start));
+  // Within the page, the answer's own words (when found) are what gets marked.
+  const local = narrowSpanToQuote(text, {
+    start: start == null ? null : Math.max(start - page.start, 0),
+    end: end == null ? null : Math.min(end - page.start, text.length),
+    quote,
+  });
+  const parts = excerptAround(splitAtSpan(text, local.start, local.end));
   return (
     <figure className="viewer-excerpt" data-excerpt-for={pageNumber} ref={boxRef}>
       <figcaption>Excerpt · page {pageNumber}</figcaption>
