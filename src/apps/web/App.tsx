@@ -194,7 +194,14 @@ function Workspace({
           onOpenDocument={setViewer}
         />
       </main>
-      {viewer && <SourceViewer api={api} target={viewer} onClose={() => setViewer(null)} />}
+      {viewer && (
+        <SourceViewer
+          api={api}
+          target={viewer}
+          onClose={() => setViewer(null)}
+          onOpenDocument={setViewer}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,15 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { EntityData, EntityField } from '../../../core/document.ts';
 import { Markdown } from '../markdown/Markdown.tsx';
+import { remarkWikilinks, WIKILINK_ELEMENT } from '../markdown/remark-wikilinks.ts';
 import { entityDescriptionStart, splitAtSpan } from './cited-span.ts';
 import { rehypeHighlightSpan } from './rehype-highlight-span.ts';
 import { imageBlobType } from './view-kind.ts';
@@ -44,6 +53,35 @@ const HEADINGS = {
   h6: nested('h6', 6),
 };
 
+/** Follows a wikilink of the shown document (the viewer opens its target); null: plain text. */
+export const WikilinkContext = createContext<((target: string) => void) | null>(null);
+
+/** A `wiki-link` element of the remark plugin: a link-styled button that opens its target. */
+function Wikilink({
+  node,
+  children,
+}: {
+  node?: { properties?: Record<string, unknown> };
+  children?: ReactNode;
+}) {
+  const follow = useContext(WikilinkContext);
+  const target = String(node?.properties?.dataTarget ?? '');
+  if (!follow || !target) return <span className="wikilink">{children}</span>;
+  return (
+    <button
+      type="button"
+      className="wikilink"
+      title={`Open [[${target}]]`}
+      onClick={() => follow(target)}
+    >
+      {children}
+    </button>
+  );
+}
+
+const DOCUMENT_COMPONENTS = { ...HEADINGS, [WIKILINK_ELEMENT]: Wikilink } as typeof HEADINGS;
+const REMARK_PLUGINS = [remarkWikilinks];
+
 /**
  * Markdown text rendered like the chat renders it, with the cited span marked; `offset` is where
  * `text` starts in the document when it is only part of it.
@@ -69,8 +107,9 @@ export function MarkdownDocument({
       <Markdown
         text={text}
         className="viewer-markdown"
+        remarkPlugins={REMARK_PLUGINS}
         rehypePlugins={plugins as never}
-        components={HEADINGS}
+        components={DOCUMENT_COMPONENTS}
       />
     </div>
   );

@@ -190,3 +190,77 @@ describe('SourceViewer', () => {
     expect(container.querySelector('pre')?.textContent).toBe(csv);
   });
 });
+
+describe('wikilinks in the viewer', () => {
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  const linked = '\nSee [[Budget 2026|the budget]] and `[[not this]]`.\n';
+  const linkedApi = (resolve: unknown) =>
+    fakeApi({
+      content: vi.fn(async () => ({
+        documentId: 'd1',
+        start: 0,
+        end: linked.length,
+        length: linked.length,
+        text: linked,
+      })),
+      document: vi.fn(async () => detail({ length: linked.length })),
+      resolve,
+    });
+
+  it('opens the target of a wikilink in the viewer, and leaves code alone', async () => {
+    const resolve = vi.fn(async () => [
+      {
+        status: 'resolved',
+        target: {
+          documentId: 'b1',
+          path: 'notes/Budget 2026.md',
+          title: 'Budget 2026',
+          kind: 'note',
+          page: null,
+        },
+      },
+    ]);
+    const onOpenDocument = vi.fn();
+    render(
+      <SourceViewer
+        api={linkedApi(resolve)}
+        target={{ documentId: 'd1', path: 'notes/Pump.md', title: 'Pump Design', kind: 'note' }}
+        onClose={() => {}}
+        onOpenDocument={onOpenDocument}
+      />,
+    );
+    const link = await screen.findByRole('button', { name: 'the budget' });
+    expect(screen.queryByRole('button', { name: 'not this' })).toBeNull();
+    fireEvent.click(link);
+    await waitFor(() => expect(onOpenDocument).toHaveBeenCalled());
+    expect(resolve).toHaveBeenCalledWith('[[Budget 2026]]', 'chat');
+    expect(onOpenDocument).toHaveBeenCalledWith(
+      expect.objectContaining({
+        documentId: 'b1',
+        title: 'Budget 2026',
+        label: 'Linked from Pump Design',
+      }),
+    );
+  });
+
+  it('says so when a wikilink points nowhere', async () => {
+    const resolve = vi.fn(async () => [{ status: 'unresolved', target: null }]);
+    const onOpenDocument = vi.fn();
+    render(
+      <SourceViewer
+        api={linkedApi(resolve)}
+        target={{ documentId: 'd1', path: 'notes/Pump.md', title: 'Pump Design', kind: 'note' }}
+        onClose={() => {}}
+        onOpenDocument={onOpenDocument}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'the budget' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      '[[Budget 2026]] does not point to a document',
+    );
+    expect(onOpenDocument).not.toHaveBeenCalled();
+  });
+});

@@ -10,6 +10,7 @@ import {
   MarkdownDocument,
   PlainDocument,
   Properties,
+  WikilinkContext,
 } from './DocumentViews.tsx';
 import { PdfView } from './PdfView.tsx';
 import { opensInTab, safeBlobType, viewKindOf } from './view-kind.ts';
@@ -53,10 +54,13 @@ export function SourceViewer({
   api,
   target,
   onClose,
+  onOpenDocument,
 }: {
   api: WorkspaceApi;
   target: ViewerTarget;
   onClose: () => void;
+  /** Opens another document in the viewer (a wikilink of this one was followed). */
+  onOpenDocument?: (target: ViewerTarget) => void;
 }) {
   const [cache] = useState(() => new ViewerCache(api));
   const [state, setState] = useState<LoadState>(() => {
@@ -120,8 +124,36 @@ export function SourceViewer({
 
   const open = useCallback(() => {
     setOpenProblem(null);
-    openOriginal(cache, target).catch((cause: unknown) => setOpenProblem(problemText(cause)));
+    openOriginal(cache, target).catch((cause: unknown) =>
+      setOpenProblem(`Could not open the file: ${problemText(cause)}`),
+    );
   }, [cache, target]);
+
+  const follow = useCallback(
+    (link: string) => {
+      if (!onOpenDocument) return;
+      setOpenProblem(null);
+      api.resolve(`[[${link}]]`, 'chat').then(
+        ([reference]) => {
+          const to = reference?.target;
+          if (!to || reference.status === 'unresolved' || reference.status === 'deleted') {
+            setOpenProblem(`[[${link}]] does not point to a document in this workspace`);
+            return;
+          }
+          onOpenDocument({
+            documentId: to.documentId,
+            path: to.path,
+            title: to.title,
+            kind: to.kind,
+            page: to.page,
+            label: `Linked from ${target.title}`,
+          });
+        },
+        (cause: unknown) => setOpenProblem(`Could not follow the link: ${problemText(cause)}`),
+      );
+    },
+    [api, onOpenDocument, target.title],
+  );
 
   const detail = state.status === 'ready' ? state.doc.detail : null;
   const view = viewKindOf(detail ?? target);
@@ -165,7 +197,7 @@ export function SourceViewer({
       </header>
       {openProblem && (
         <p className="viewer-problem" role="alert">
-          Could not open the file: {openProblem}
+          {openProblem}
         </p>
       )}
       <div className="viewer-body" ref={setBody}>
@@ -179,13 +211,15 @@ export function SourceViewer({
           </div>
         )}
         {state.status === 'ready' && (
-          <DocumentBody
-            doc={state.doc}
-            cache={cache}
-            target={target}
-            span={span}
-            scrollRoot={body}
-          />
+          <WikilinkContext.Provider value={onOpenDocument ? follow : null}>
+            <DocumentBody
+              doc={state.doc}
+              cache={cache}
+              target={target}
+              span={span}
+              scrollRoot={body}
+            />
+          </WikilinkContext.Provider>
         )}
       </div>
     </section>
