@@ -4,6 +4,7 @@ import type { DocumentSummary } from '../api/types.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
 import { groupDocuments } from './group-documents.ts';
+import { LoadProblem } from './LoadProblem.tsx';
 
 const KINDS: readonly { value: string; label: string }[] = [
   { value: '', label: 'All kinds' },
@@ -112,14 +113,7 @@ export function DocumentList({
           ))}
         </select>
       </div>
-      {problem && (
-        <div className="sidebar-problem" role="alert">
-          <span>{problem}</span>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Retry
-          </button>
-        </div>
-      )}
+      <LoadProblem problem={problem} onRetry={() => setAttempt((n) => n + 1)} />
       {!documents && !problem && <p className="sidebar-status">Loading documents…</p>}
       {documents && count === 0 && (
         <p className="sidebar-status">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, type WorkspaceApi } from '../api/client.ts';
 import type { SessionSummary } from '../api/types.ts';
+import { LoadProblem } from './LoadProblem.tsx';
 import { fullDate, relativeTime } from './relative-time.ts';
 
 const lastActivity = (s: SessionSummary) => s.lastMessageAt ?? s.createdAt;
@@ -98,14 +99,7 @@ export function SessionList({
           <span className="sidebar-count">{sessions.length}</span>
         )}
       </div>
-      {problem && (
-        <div className="sidebar-problem" role="alert">
-          <span>{problem}</span>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Retry
-          </button>
-        </div>
-      )}
+      <LoadProblem problem={problem} onRetry={() => setAttempt((n) => n + 1)} />
       {!sessions && !problem && <p className="sidebar-status">Loading conversations…</p>}
       {sessions && sessions.length === 0 && (
         <p className="sidebar-status">No conversations yet. Ask something to start one.</p>
