@@ -29,7 +29,7 @@ function flatten(node: Node): string {
 describe('remarkWikilinks', () => {
   it('turns wikilinks into elements with their target and label', () => {
     expect(flatten(parse('See [[Pump Design#Impeller]] and [[Budget|the budget]].'))).toBe(
-      'See {Pump Design#Impeller→Pump Design#Impeller} and {Budget→the budget}.',
+      'See {Pump Design#Impeller→Pump Design › Impeller} and {Budget→the budget}.',
     );
   });
 
@@ -56,5 +56,28 @@ describe('remarkWikilinks', () => {
 
   it('leaves text without wikilinks untouched', () => {
     expect(flatten(parse('Just [brackets] and [[unclosed'))).toBe('Just [brackets] and [[unclosed');
+  });
+});
+
+describe('remarkWikilinks across wrapped lines and escapes', () => {
+  it('keeps each piece at its own place in the source', () => {
+    const markdown = '- Silt \\*clogs\\* the strainer,\n  covered in the [[Design Review]].';
+    const texts: Node[] = [];
+    const walk = (node: Node) => {
+      if (node.type === 'text') texts.push(node);
+      for (const child of node.children ?? []) walk(child);
+    };
+    walk(parse(markdown));
+    const label = texts.find((t) => t.value === 'Design Review');
+    expect(markdown.slice(label?.position?.start.offset, label?.position?.end.offset)).toBe(
+      'Design Review',
+    );
+    const tail = texts.at(-1);
+    expect(tail?.value).toBe('.');
+    expect(markdown.slice(tail?.position?.start.offset, tail?.position?.end.offset)).toBe('.');
+    const head = texts[0];
+    expect(markdown.slice(head?.position?.start.offset, head?.position?.end.offset)).toContain(
+      'Silt \\*clogs\\* the strainer,',
+    );
   });
 });
