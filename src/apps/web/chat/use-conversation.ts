@@ -6,6 +6,10 @@ import { type ViewMessage, viewOfStored, viewOfStreamed } from './view-message.t
 
 const newId = () => crypto.randomUUID();
 
+/** How often, and how far apart, a stopped turn's stored copy is read until it has caught up. */
+const SETTLE_ATTEMPTS = 8;
+const SETTLE_PAUSE_MS = 150;
+
 /** The user message shown at once, before the server has stored it. */
 const localUserMessage = (text: string): ViewMessage => ({
   id: `local-${newId()}`,
@@ -72,8 +76,16 @@ export function useConversation(
   current.current = sessionId;
 
   const reload = useCallback(
-    async (id: string) => {
-      const detail = await api.loadSession(id);
+    async (id: string, streamedChars = 0) => {
+      let detail = await api.loadSession(id);
+      // A stopped answer is stored by the server a moment after the stream ends; until then the
+      // stored copy is shorter than what was shown, so ask again briefly rather than lose text.
+      for (let attempt = 0; attempt < SETTLE_ATTEMPTS && streamedChars > 0; attempt++) {
+        const answer = detail.messages.findLast((m) => m.role === 'assistant');
+        if (!answer || answer.content.length >= streamedChars) break;
+        await new Promise((done) => setTimeout(done, SETTLE_PAUSE_MS));
+        detail = await api.loadSession(id);
+      }
       if (current.current !== id) return;
       setTitle(detail.session.title);
       setMessages(detail.messages.map((m) => viewOfStored(m, detail.edits)));
@@ -181,7 +193,10 @@ export function useConversation(
       if (current.current !== id) return;
       try {
         // The stored session is the truth: ids, statuses, references and edits as a reload shows them.
-        await reload(id);
+        await reload(
+          id,
+          abort.signal.aborted && last ? viewOfStreamed(last, true).content.length : 0,
+        );
       } catch {
         const partial = last ? viewOfStreamed(last, true) : undefined;
         setMessages((list) =>
