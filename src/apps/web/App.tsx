@@ -109,6 +109,15 @@ function Workspace({
     if (!conversation.busy) refreshSessions();
   }, [conversation.busy, refreshSessions]);
 
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) setSidebarOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [sidebarOpen]);
+
   const openSession = (id: string) => {
     writeLocation(workspaceId, id);
     setSidebarOpen(false);
@@ -146,6 +155,15 @@ function Workspace({
         </span>
         <ExportMenu api={api} sessionId={conversation.stored ? conversation.sessionId : null} />
       </header>
+      {sidebarOpen && (
+        <button
+          type="button"
+          className="sidebar-backdrop"
+          aria-hidden="true"
+          tabIndex={-1}
+          onClick={() => setSidebarOpen(false)}
+        />
+      )}
       <aside id="sidebar" className="sidebar" aria-label="Sessions and documents">
         <Sidebar
           api={api}
@@ -164,7 +182,10 @@ function Workspace({
             }
             refreshSessions();
           }}
-          onSessionRenamed={refreshSessions}
+          onSessionRenamed={(id) => {
+            refreshSessions();
+            if (id === conversation.sessionId) void conversation.refresh();
+          }}
           onOpenDocument={(target) => {
             setSidebarOpen(false);
             setViewer(target);

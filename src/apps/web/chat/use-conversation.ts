@@ -50,6 +50,8 @@ export interface Conversation {
   stop(): void;
   open(sessionId: string): Promise<void>;
   startNew(): void;
+  /** Reads the stored session again (after a rename elsewhere, say). */
+  refresh(): Promise<void>;
   /** Replaces an edit after Apply / Discard / Undo. */
   updateEdit(edit: EditJson): void;
 }
@@ -246,6 +248,9 @@ export function useConversation(
     stop: () => controller.current?.abort(),
     open,
     startNew,
+    refresh: async () => {
+      if (stored && !busy) await reload(sessionId).catch(() => undefined);
+    },
     updateEdit,
   };
 }
