@@ -9,7 +9,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { focusOf, pickSentences } from './offline/pick-sentences.ts';
+import { focusOf, hasTopic, leadSentences, pickSentences } from './offline/pick-sentences.ts';
 import { type PromptReading, readPrompt } from './offline/read-prompt.ts';
 import { NOT_FOUND_ANSWER, writeAnswer } from './offline/write-answer.ts';
 import { SEARCH_TOOL_NAME } from './search-tool-output.ts';
@@ -86,9 +86,11 @@ export class OfflineModel implements LanguageModelV3 {
       };
     }
     if (reading.question === '') return { kind: 'answer', chunks: [NOT_FOUND_ANSWER] };
-    const picked = pickSentences(reading.question, reading.passages, {
-      minScore: this.#options.minScore,
-    });
+    const lead = hasTopic(reading.question) ? null : leadSentences(reading.passages);
+    const picked =
+      lead && lead.picked.length > 0
+        ? lead
+        : pickSentences(reading.question, reading.passages, { minScore: this.#options.minScore });
     const searchResults = reading.passages.filter((p) => p.from === 'search');
     return { kind: 'answer', chunks: writeAnswer(picked, searchResults) };
   }

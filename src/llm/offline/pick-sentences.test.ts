@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickSentences, scoreSentences } from './pick-sentences.ts';
+import { hasTopic, leadSentences, pickSentences, scoreSentences } from './pick-sentences.ts';
 import type { SourcePassage } from './read-prompt.ts';
 
 const passage = (n: number, text: string, extra: Partial<SourcePassage> = {}): SourcePassage => ({
@@ -81,5 +81,49 @@ describe('the question a referenced document is asked', () => {
       'What does say about silt?',
     );
     expect(focusOf('Summarize [[Pump Design]]')).toBe('Summarize Pump Design');
+  });
+});
+
+describe('questions that only name a document', () => {
+  it('tells a topic from words of asking', () => {
+    expect(hasTopic('What does [[Solar Pump Project#Goals]] say?')).toBe(false);
+    expect(hasTopic('Summarize @field-trial-lessons please')).toBe(false);
+    expect(hasTopic('What does [[Solar Pump Project#Risks]] say about silt?')).toBe(true);
+  });
+
+  it('quotes the opening sentences of the referenced part, in reading order, skipping headings', () => {
+    const goals = passage(
+      2,
+      '## Goals\n\n1. Deliver 15 m³ of water per day on a clear day.\n2. Sell at a landed price under USD 650.\n3. Survive five years of outdoor use.',
+      { referenced: true, from: 'context', title: 'Solar Pump Project', part: '# Goals' },
+    );
+    const other = passage(5, 'That matches the repayment goal in Solar Pump Project Goals.', {
+      from: 'search',
+    });
+    const { picked, ranking } = leadSentences([other, goals]);
+    expect(picked.map((p) => p.text)).toEqual([
+      'Deliver 15 m³ of water per day on a clear day.',
+      'Sell at a landed price under USD 650.',
+      'Survive five years of outdoor use.',
+    ]);
+    expect(picked.every((p) => p.passage.n === 2)).toBe(true);
+    expect(ranking).toEqual([goals]);
+  });
+
+  it('takes at most two sentences from each of several referenced parts', () => {
+    const a = passage(1, 'One two three four. Five six seven eight. Nine ten eleven twelve.', {
+      referenced: true,
+      from: 'context',
+    });
+    const b = passage(2, 'Alpha beta gamma delta. Epsilon zeta eta theta.', {
+      referenced: true,
+      from: 'context',
+    });
+    const { picked } = leadSentences([a, b]);
+    expect(picked.map((p) => p.passage.n)).toEqual([1, 1, 2, 2]);
+  });
+
+  it('gives nothing when nothing was referenced, so the usual scoring answers', () => {
+    expect(leadSentences([passage(1, 'Some words in a sentence here.')]).picked).toEqual([]);
   });
 });

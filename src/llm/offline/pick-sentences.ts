@@ -192,3 +192,37 @@ export function pickSentences(
   );
   return { picked, ranking };
 }
+
+/** Whether a question asks about something beyond the documents it names. */
+export function hasTopic(question: string): boolean {
+  return analyzeQuery(withoutReferences(question)).some((t) => !QUESTION_WORDS.has(t));
+}
+
+/** Fewest words for a sentence to be worth quoting as a summary (not a heading or a label). */
+const LEAD_MIN_WORDS = 4;
+
+/**
+ * For a question that only names documents ("What does [[Design#Goals]] say?"): the opening
+ * sentences of what the user referenced, in reading order — a summary of the named part rather
+ * than whatever else happens to share its title's words.
+ */
+export function leadSentences(
+  passages: readonly SourcePassage[],
+  options: { maxSentences?: number } = {},
+): PickedSentences {
+  const { maxSentences = 4 } = options;
+  const referenced = passages.filter((p) => p.referenced && p.from === 'context');
+  const perPassage = referenced.length <= 1 ? maxSentences : 2;
+  const counts = new Map<SourcePassage, number>();
+  const picked: ScoredSentence[] = [];
+  for (const c of candidatesOf(referenced)) {
+    if (picked.length >= maxSentences) break;
+    const text = c.text.trim();
+    if (text.startsWith('#') || text.split(/\s+/).length < LEAD_MIN_WORDS) continue;
+    const used = counts.get(c.passage) ?? 0;
+    if (used >= perPassage) continue;
+    counts.set(c.passage, used + 1);
+    picked.push({ ...c, score: 1 });
+  }
+  return { picked, ranking: [...new Set(picked.map((p) => p.passage))] };
+}
