@@ -322,10 +322,16 @@ describe('web UI with the offline model', () => {
       await page.getByRole('button', { name: 'Hide sessions and documents' }).click({
         timeout: 5_000,
       });
-      await eventually(async () => {
+      const closed = async () => {
         const box = await nav.boundingBox();
         return box === null || box.x + box.width <= 0;
-      }).toBe(true);
+      };
+      await eventually(closed).toBe(true);
+      // Esc closes it too.
+      await page.getByRole('button', { name: 'Show sessions and documents' }).click();
+      await eventually(closed).toBe(false);
+      await page.keyboard.press('Escape');
+      await eventually(closed).toBe(true);
       expectNoProblems(problems);
       await page.close();
     },
