@@ -50,6 +50,10 @@ describe('stopping and retrying answers', () => {
       // What had arrived stays (the server stores it so); soft, so the rest is still checked.
       expect.soft(await first.textContent()).toContain('word0');
       expect(await first.textContent()).not.toContain('word59');
+      // A stop the user asked for is not an error: no alert with the runtime's abort message.
+      expect
+        .soft(await page.getByRole('alert').filter({ hasText: /abort/i }).allTextContents())
+        .toEqual([]);
       await screenshot(page, 'answer-interrupted');
 
       // Retry: the model refuses (failed), retry again: it answers.
