@@ -179,6 +179,39 @@ describe('web UI with the offline model', () => {
   );
 
   it(
+    'asks before sending a message with an unresolved reference',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const draft = 'What does [[Nonexistent Thing]] say?';
+      await composer(page).fill(draft);
+      const broken = chips(page).filter({ hasText: 'Nonexistent Thing' }).first();
+      await eventually(() => broken.getAttribute('data-status')).toBe('unresolved');
+      const send = page.getByRole('button', { name: 'Send', exact: true });
+      const dialog = page.getByRole('alertdialog');
+
+      await send.click();
+      await dialog.waitFor();
+      await screenshot(page, 'confirm-unresolved');
+      await dialog.getByRole('button', { name: 'Go back' }).click();
+      await eventually(() => dialog.count()).toBe(0);
+      expect(await composer(page).inputValue()).toBe(draft);
+      expect(await messages(page).locator('article').count()).toBe(0);
+
+      await send.click();
+      await dialog.getByRole('button', { name: 'Send anyway' }).click();
+      await eventually(() => lastAnswer(page).getAttribute('data-status'), {
+        timeout: 20_000,
+      }).toBe('complete');
+      expect(await messages(page).locator('article[data-role="user"]').textContent()).toContain(
+        'Nonexistent Thing',
+      );
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
     'draws PDF pages and outlines the cited page',
     async () => {
       const { page, problems } = await env.open('/');
