@@ -103,6 +103,8 @@ function Workspace({
     refreshSessions();
   });
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
+  // Bumped when an edit is applied or undone, so an open viewer reads the file again.
+  const [revision, setRevision] = useState(0);
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
   useEffect(() => {
@@ -205,7 +207,10 @@ function Workspace({
           loading={conversation.loading}
           onOpenSource={setViewer}
           onRetry={(id) => void conversation.retry(id)}
-          onEditChanged={conversation.updateEdit}
+          onEditChanged={(edit) => {
+            conversation.updateEdit(edit);
+            setRevision((r) => r + 1);
+          }}
         />
         <Composer
           api={api}
@@ -217,6 +222,7 @@ function Workspace({
       </main>
       {viewer && (
         <SourceViewer
+          key={revision}
           api={api}
           target={viewer}
           onClose={() => setViewer(null)}

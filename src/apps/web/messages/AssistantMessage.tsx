@@ -71,7 +71,21 @@ export function AssistantMessage({
         )
       )}
       {message.edits.map((edit) => (
-        <EditCard key={edit.id} api={api} edit={edit} onEditChanged={onEditChanged} />
+        <EditCard
+          key={edit.id}
+          api={api}
+          edit={edit}
+          onEditChanged={onEditChanged}
+          onOpenDocument={(e) =>
+            onOpenSource({
+              documentId: e.documentId,
+              path: e.path,
+              title: e.path,
+              kind: 'note',
+              label: 'Edited by the agent',
+            })
+          }
+        />
       ))}
       {stopped && (
         <div className={`answer-status status-${message.status}`}>

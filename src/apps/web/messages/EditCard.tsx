@@ -20,10 +20,13 @@ export function EditCard({
   api,
   edit,
   onEditChanged,
+  onOpenDocument,
 }: {
   api: WorkspaceApi;
   edit: EditJson;
   onEditChanged: (edit: EditJson) => void;
+  /** Shows the edited document (as it is now) in the viewer. */
+  onOpenDocument?: (edit: EditJson) => void;
 }) {
   const [shown, setShown] = useState(edit);
   const [running, setRunning] = useState<Action | null>(null);
@@ -89,7 +92,12 @@ export function EditCard({
         ))}
       </pre>
       <div className="edit-actions">
-        <EditState edit={shown} running={running} onAct={(action) => void act(action)} />
+        <EditState
+          edit={shown}
+          running={running}
+          onAct={(action) => void act(action)}
+          onOpen={onOpenDocument && (() => onOpenDocument(shown))}
+        />
       </div>
       {problem && (
         <p className="edit-problem" role="alert">
@@ -104,10 +112,12 @@ function EditState({
   edit,
   running,
   onAct,
+  onOpen,
 }: {
   edit: EditJson;
   running: Action | null;
   onAct: (action: Action) => void;
+  onOpen: (() => void) | undefined;
 }) {
   const busy = running !== null;
   switch (edit.status) {
@@ -132,9 +142,20 @@ function EditState({
               <>
                 {' '}
                 · version{' '}
-                <code className="version-id" title={edit.versionId}>
-                  {edit.versionId.slice(0, 8)}
-                </code>
+                {onOpen ? (
+                  <button
+                    type="button"
+                    className="version-link"
+                    title={`Open ${edit.path}`}
+                    onClick={onOpen}
+                  >
+                    <code className="version-id">{edit.versionId.slice(0, 8)}</code>
+                  </button>
+                ) : (
+                  <code className="version-id" title={edit.versionId}>
+                    {edit.versionId.slice(0, 8)}
+                  </code>
+                )}
               </>
             )}
           </span>

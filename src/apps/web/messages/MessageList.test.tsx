@@ -382,9 +382,12 @@ describe('agent edits', () => {
     const applyEdit = vi.fn(() => new Promise<EditJson>((resolve) => (finish = resolve)));
     const undoEdit = vi.fn(async () => ({ ...edit, status: 'undone' as const }));
     const api = fakeApi({ applyEdit, undoEdit });
-    const { onEditChanged } = renderList([message({ id: 'a1', content: 'Done.', edits: [edit] })], {
-      api,
-    });
+    const { onEditChanged, onOpenSource } = renderList(
+      [message({ id: 'a1', content: 'Done.', edits: [edit] })],
+      {
+        api,
+      },
+    );
     const region = screen.getByRole('region', { name: 'Edit to notes/Budget.md' });
     fireEvent.click(within(region).getByRole('button', { name: 'Apply' }));
     expect(applyEdit).toHaveBeenCalledWith('e1');
@@ -398,6 +401,10 @@ describe('agent edits', () => {
     expect(region.textContent).toContain('Applied');
     expect(region.textContent).toContain('v-123456');
     expect(onEditChanged).toHaveBeenCalledWith(applied);
+    fireEvent.click(within(region).getByRole('button', { name: 'v-123456' }));
+    expect(onOpenSource).toHaveBeenCalledWith(
+      expect.objectContaining({ documentId: edit.documentId, path: 'notes/Budget.md' }),
+    );
 
     await act(async () => {
       fireEvent.click(within(region).getByRole('button', { name: 'Undo' }));
