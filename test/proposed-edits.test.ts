@@ -242,6 +242,71 @@ describe('proposed edits', () => {
   });
 });
 
+describe('edits racing each other', () => {
+  it('an apply and a discard at once: one wins, and the file agrees with the status', async () => {
+    const before = file();
+    const [proposal] = (await editTurn('Rewrite [[Pump Design#Impeller]]', { dryRun: true })).edits;
+    const id = proposal?.id ?? '';
+    const outcomes = await Promise.allSettled([
+      applyProposedEdit(act(id)),
+      discardProposedEdit({ sessions, editId: id }),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const stored = await sessions.getProposedEdit(id);
+    if (stored?.status === 'applied') {
+      expect(file()).toContain(newText);
+      expect(stored.versionId).toEqual(expect.any(String));
+    } else {
+      expect(stored?.status).toBe('discarded');
+      expect(file()).toBe(before);
+    }
+  });
+
+  it('undoing an edit while a later one on the same file is applied never loses the later one', async () => {
+    const [first] = (await editTurn('Rewrite [[Pump Design#Impeller]]')).edits;
+    const later = await runTurn({
+      root: sample.workspace,
+      store,
+      sessions,
+      catalog: await loadReferenceCatalog(store),
+      model: scriptedModel([
+        {
+          toolCalls: [
+            {
+              name: 'edit_section',
+              input: { path: design, section: 'Impeller', content: 'Later.' },
+            },
+          ],
+        },
+        { text: 'Proposed.' },
+      ]),
+      tokenCounter,
+      message: 'Rewrite [[Pump Design#Impeller]]',
+      mode: 'agent',
+      dryRun: true,
+      reindex,
+    });
+    const [second] = later.edits;
+    const [applied, undone] = await Promise.allSettled([
+      applyProposedEdit(act(second?.id ?? '')),
+      undoAppliedEdit(act(first?.id ?? '')),
+    ]);
+    const secondNow = await sessions.getProposedEdit(second?.id ?? '');
+    const firstNow = await sessions.getProposedEdit(first?.id ?? '');
+    if (applied.status === 'fulfilled') {
+      expect(undone.status).toBe('rejected');
+      expect(file()).toContain('Later.');
+      expect(secondNow?.status).toBe('applied');
+      expect(firstNow?.status).toBe('applied');
+    } else {
+      expect(undone.status).toBe('fulfilled');
+      expect(file()).not.toContain('Later.');
+      expect(file()).not.toContain(newText);
+      expect(secondNow?.status).toBe('stale');
+    }
+  });
+});
+
 describe('permission overrides', () => {
   it('an override to read refuses an edit the verb alone would allow', async () => {
     const before = file();

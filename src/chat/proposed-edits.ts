@@ -13,7 +13,11 @@ import {
   EditStaleError,
   EditStateError,
 } from './edit-errors.ts';
-import { rollbackDocument } from './rollback-document.ts';
+import { FileChangedError, rollbackDocument } from './rollback-document.ts';
+
+const CHANGED_AFTER =
+  'changed after this edit (a later edit or a change by hand); roll back from its versions instead';
+
 import { commitEdit, editableFile, sha256, withFileLock } from './write-edit.ts';
 
 /** What acting on a stored edit needs: the workspace, its stores, and how to re-index. */
@@ -99,35 +103,61 @@ export async function applyProposedEdit(options: EditActionOptions): Promise<Pro
       : null;
   if (!doc || !file) return stale('no longer exists');
   return withFileLock(file, async () => {
-    // Another apply of the same edit may have won the lock first.
-    const current = await loadEdit(sessions, editId);
-    if (current.status !== 'proposed')
+    // Claimed before anything is written: a discard (or another apply) racing this one now fails
+    // instead of leaving a written file under a "discarded" edit.
+    const claimed = await sessions.updateProposedEditStatus(edit.id, {
+      status: 'applied',
+      versionId: null,
+      updatedAt: now().toISOString(),
+      from: ['proposed'],
+    });
+    if (!claimed) {
+      const current = await loadEdit(sessions, editId);
       throw new EditStateError('edit_not_proposed', edit.id, current.status);
+    }
+    const release = (status: 'proposed' | 'stale') =>
+      sessions.updateProposedEditStatus(edit.id, {
+        status,
+        updatedAt: now().toISOString(),
+        from: ['applied'],
+      });
     const raw = await readFile(file, 'utf8');
-    if (sha256(raw) !== edit.baseHash) return stale();
-    const versionId = await commitEdit(
-      { sessions, now, newId, reindex: options.reindex },
-      {
-        editId: edit.id,
-        documentId: doc.id,
-        path: doc.path,
-        file,
-        tool: edit.tool,
-        action: edit.action,
-        reference: decision.reference.raw,
-        sessionId: edit.sessionId,
-        messageId: edit.messageId,
-        before: raw,
-        after: edit.newContent,
-      },
-    );
+    if (sha256(raw) !== edit.baseHash) {
+      await release('stale');
+      throw new EditStaleError(edit.id, edit.path);
+    }
+    let versionId: string;
+    try {
+      versionId = await commitEdit(
+        { sessions, now, newId, reindex: options.reindex },
+        {
+          editId: edit.id,
+          documentId: doc.id,
+          path: doc.path,
+          file,
+          tool: edit.tool,
+          action: edit.action,
+          reference: decision.reference.raw,
+          sessionId: edit.sessionId,
+          messageId: edit.messageId,
+          before: raw,
+          after: edit.newContent,
+        },
+      );
+    } catch (error) {
+      // Written or not decides what the edit is: a file that holds the new text stays applied.
+      const after = await readFile(file, 'utf8').catch(() => raw);
+      if (after !== edit.newContent) await release('proposed');
+      throw error;
+    }
     const applied = await sessions.updateProposedEditStatus(edit.id, {
       status: 'applied',
       versionId,
       updatedAt: now().toISOString(),
-      from: ['proposed'],
+      from: ['applied'],
     });
-    return applied ?? { ...edit, status: 'applied', versionId };
+    if (!applied) throw new EditStateError('edit_not_applied', edit.id, 'applied');
+    return applied;
   });
 }
 
@@ -168,12 +198,7 @@ export async function undoAppliedEdit(options: EditActionOptions): Promise<Propo
   const file = await editableFile(options.root, doc.path).catch(() => null);
   const raw = file ? await readFile(file, 'utf8').catch(() => null) : null;
   if (raw === null) throw new EditStaleError(edit.id, edit.path, 'no longer exists');
-  if (sha256(raw) !== written)
-    throw new EditStaleError(
-      edit.id,
-      edit.path,
-      'changed after this edit (a later edit or a change by hand); roll back from its versions instead',
-    );
+  if (sha256(raw) !== written) throw new EditStaleError(edit.id, edit.path, CHANGED_AFTER);
   // Claimed first, so two undos at once cannot both roll back.
   const undone = await sessions.updateProposedEditStatus(edit.id, {
     status: 'undone',
@@ -193,6 +218,8 @@ export async function undoAppliedEdit(options: EditActionOptions): Promise<Propo
       versionId: previous.id,
       reindex: options.reindex,
       undoes: { editId: edit.id, sessionId: edit.sessionId, messageId: edit.messageId },
+      // Checked again under the file lock: an edit applied meanwhile must not be rolled away.
+      ...(written && { expectedHash: written }),
     });
   } catch (error) {
     await sessions.updateProposedEditStatus(edit.id, {
@@ -202,6 +229,8 @@ export async function undoAppliedEdit(options: EditActionOptions): Promise<Propo
     });
     if ((error as { code?: unknown }).code === 'ENOENT')
       throw new EditStaleError(edit.id, edit.path, 'no longer exists');
+    if (error instanceof FileChangedError)
+      throw new EditStaleError(edit.id, edit.path, CHANGED_AFTER);
     throw error;
   }
   return undone;

@@ -16,6 +16,14 @@ export class VersionNotFoundError extends FootnoteError {
   }
 }
 
+/** The file is no longer the text the caller expected (something wrote it meanwhile). */
+export class FileChangedError extends FootnoteError {
+  constructor(path: string) {
+    super('file_changed', `${path} changed meanwhile`);
+    this.name = 'FileChangedError';
+  }
+}
+
 /** Restores a document to one of its stored versions; the restore itself becomes a version, and is audited. */
 export async function rollbackDocument(options: {
   readonly root: string;
@@ -25,6 +33,8 @@ export async function rollbackDocument(options: {
   readonly versionId: string;
   readonly dryRun?: boolean;
   readonly reindex: () => Promise<void>;
+  /** Roll back only if the file's sha256 is still this (checked under the file lock). */
+  readonly expectedHash?: string;
   /** The applied agent edit this rollback undoes, recorded on the audit event. */
   readonly undoes?: {
     readonly editId: string;
@@ -43,6 +53,8 @@ export async function rollbackDocument(options: {
   const file = await resolveRealInside(options.root, doc.path);
   return withFileLock(file, async () => {
     const current = await readFile(file, 'utf8');
+    if (options.expectedHash && sha256(current) !== options.expectedHash)
+      throw new FileChangedError(doc.path);
     const diff = createTwoFilesPatch(
       doc.path,
       doc.path,
