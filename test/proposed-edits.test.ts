@@ -307,6 +307,62 @@ describe('edits racing each other', () => {
   });
 });
 
+describe('several previews of one document in one turn', () => {
+  const twoEdits = (second: { name: string; input: Record<string, unknown> }) =>
+    runTurn({
+      root: sample.workspace,
+      store,
+      sessions,
+      catalog: currentCatalog(),
+      model: scriptedModel([
+        {
+          toolCalls: [
+            {
+              name: 'edit_section',
+              input: { path: design, section: 'Impeller', content: newText },
+            },
+          ],
+        },
+        { toolCalls: [second] },
+        { text: 'Done.' },
+      ]),
+      tokenCounter,
+      message: 'Rewrite [[Pump Design]]',
+      mode: 'agent',
+      dryRun: true,
+      reindex,
+    });
+  let catalog: Awaited<ReturnType<typeof loadReferenceCatalog>>;
+  const currentCatalog = () => catalog;
+  beforeEach(async () => {
+    catalog = await loadReferenceCatalog(store);
+  });
+
+  it('refuses a second section edit, saying to send the whole text instead', async () => {
+    const result = await twoEdits({
+      name: 'edit_section',
+      input: { path: design, section: 'Impeller', content: 'Other words.' },
+    });
+    expect(result.edits.map((e) => e.status)).toEqual(['proposed']);
+    expect(result.assistant.toolCalls.map((t) => t.ok)).toEqual([true, false]);
+  });
+
+  it('lets a whole-body rewrite replace the earlier preview', async () => {
+    const result = await twoEdits({
+      name: 'write_content',
+      input: { path: design, content: '# Pump Design\n\nAll new.\n' },
+    });
+    expect(result.edits.map((e) => [e.tool, e.status])).toEqual([
+      ['edit_section', 'discarded'],
+      ['write_content', 'proposed'],
+    ]);
+    const [, rewrite] = result.edits;
+    const applied = await applyProposedEdit(act(rewrite?.id ?? ''));
+    expect(applied.status).toBe('applied');
+    expect(file()).toContain('All new.');
+  });
+});
+
 describe('permission overrides', () => {
   it('an override to read refuses an edit the verb alone would allow', async () => {
     const before = file();

@@ -257,7 +257,10 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       now,
       newId,
       onEdit: (edit) => {
-        edits.push(edit);
+        // A later preview may discard an earlier one of this turn: keep each edit once, as it is now.
+        const at = edits.findIndex((e) => e.id === edit.id);
+        if (at >= 0) edits[at] = edit;
+        else edits.push(edit);
         onEvent?.({ type: 'edit', edit });
       },
       reindex: options.reindex,

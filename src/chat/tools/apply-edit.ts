@@ -60,6 +60,7 @@ async function recordEdit(
       `${doc.path} changed on disk since it was indexed; read it again before editing`,
     );
   }
+  if (context.dryRun) await supersedePending(context, request);
   const next = request.change(raw, bodyStart);
   if (next === raw) throw new ToolInputError('the edit would not change anything');
   const id = context.newId();
@@ -99,4 +100,31 @@ async function recordEdit(
   await context.sessions.addProposedEdit(edit);
   context.onEdit(edit);
   return edit;
+}
+
+/**
+ * Previews of one turn are each made from the file as it is, so two previews of one document
+ * would conflict (applying one makes the other stale). A whole-body rewrite replaces the earlier
+ * preview (it is discarded); any other second edit is refused with what to do instead.
+ */
+async function supersedePending(context: ToolContext, request: EditRequest): Promise<void> {
+  const pending = (await context.sessions.listProposedEdits(context.sessionId)).filter(
+    (e) =>
+      e.messageId === context.messageId &&
+      e.documentId === request.doc.id &&
+      e.status === 'proposed',
+  );
+  if (pending.length === 0) return;
+  if (request.tool !== 'write_content')
+    throw new ToolInputError(
+      `an edit to ${request.doc.path} is already waiting for the user's review in this turn; to change it further, send the whole new text with write_content, which replaces that preview`,
+    );
+  for (const earlier of pending) {
+    const discarded = await context.sessions.updateProposedEditStatus(earlier.id, {
+      status: 'discarded',
+      updatedAt: context.now().toISOString(),
+      from: ['proposed'],
+    });
+    if (discarded) context.onEdit(discarded);
+  }
 }
