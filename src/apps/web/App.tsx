@@ -222,7 +222,7 @@ function Workspace({
       </main>
       {viewer && (
         <SourceViewer
-          key={revision}
+          revision={revision}
           api={api}
           target={viewer}
           onClose={() => setViewer(null)}

@@ -34,6 +34,22 @@ const failedAnswer = (id: string, error: string, partial?: ViewMessage): ViewMes
   error,
 });
 
+/**
+ * How a stored turn was asked, for a retry after a reload: references granted write or insert
+ * exist only in agent mode (whose edits the web UI always previews), with those permissions.
+ */
+export function optionsOf(question: ViewMessage): TurnOptions {
+  const granted = question.references.filter(
+    (r) => r.origin === 'user' && r.target && r.permission !== 'read',
+  );
+  if (granted.length === 0) return { mode: 'chat' };
+  return {
+    mode: 'agent',
+    dryRun: true,
+    permissions: granted.map((r) => ({ path: r.target?.path ?? '', permission: r.permission })),
+  };
+}
+
 /** What one conversation looks like to the UI, and what it can do. */
 export interface Conversation {
   readonly sessionId: string;
@@ -220,7 +236,10 @@ export function useConversation(
         .reverse()
         .find((m) => m.role === 'user');
       if (!question) return;
-      await send(question.content, lastOptions.current.get(question.content) ?? { mode: 'chat' });
+      await send(
+        question.content,
+        lastOptions.current.get(question.content) ?? optionsOf(question),
+      );
     },
     [messages, send],
   );

@@ -370,6 +370,8 @@ describe('Composer sending', () => {
     expect(dialog.textContent).toContain('2 references are not resolved: [[Solr]], @pump.');
     expect(resolve).toHaveBeenLastCalledWith(text, 'chat');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go back' }));
+    // The text being asked about cannot change under the question.
+    expect(textarea.readOnly).toBe(true);
     fireEvent.keyDown(dialog, { key: 'Tab' });
     expect(document.activeElement).toBe(
       within(dialog).getByRole('button', { name: 'Send anyway' }),
@@ -378,6 +380,7 @@ describe('Composer sending', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(onSend).not.toHaveBeenCalled();
     expect(textarea.value).toBe(text);
+    expect(textarea.readOnly).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send anyway' }));

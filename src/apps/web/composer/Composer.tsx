@@ -337,6 +337,8 @@ export function Composer({
           ref={textarea}
           className="composer-input"
           aria-label="Message"
+          // While "send anyway?" is asked, the text being asked about must not change under it.
+          readOnly={confirming !== null}
           aria-autocomplete="list"
           aria-controls={listboxId}
           aria-expanded={open}

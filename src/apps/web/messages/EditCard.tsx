@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, type WorkspaceApi } from '../api/client.ts';
 import type { EditJson } from '../api/types.ts';
 import { classifyDiff, diffStats } from './diff-lines.ts';
@@ -31,7 +31,15 @@ export function EditCard({
   const [shown, setShown] = useState(edit);
   const [running, setRunning] = useState<Action | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const [acted, setActed] = useState(0);
   useEffect(() => setShown(edit), [edit]);
+  // The button pressed is replaced by the new state's controls: keep keyboard focus in the card.
+  useEffect(() => {
+    if (acted === 0) return;
+    const next = actions.current?.querySelector<HTMLElement>('button:not(:disabled)');
+    (next ?? actions.current)?.focus({ preventScroll: true });
+  }, [acted]);
 
   const lines = classifyDiff(shown.diff);
   const stats = diffStats(lines);
@@ -47,6 +55,7 @@ export function EditCard({
             ? await api.discardEdit(shown.id)
             : await api.undoEdit(shown.id);
       setShown(updated);
+      setActed((n) => n + 1);
       onEditChanged(updated);
     } catch (cause) {
       setProblem(
@@ -91,7 +100,7 @@ export function EditCard({
           </span>
         ))}
       </pre>
-      <div className="edit-actions">
+      <div className="edit-actions" ref={actions} tabIndex={-1}>
         <EditState
           edit={shown}
           running={running}

@@ -401,6 +401,8 @@ describe('agent edits', () => {
     expect(region.textContent).toContain('Applied');
     expect(region.textContent).toContain('v-123456');
     expect(onEditChanged).toHaveBeenCalledWith(applied);
+    // Focus stays in the card, on the first control of the new state.
+    expect(region.contains(document.activeElement)).toBe(true);
     fireEvent.click(within(region).getByRole('button', { name: 'v-123456' }));
     expect(onOpenSource).toHaveBeenCalledWith(
       expect.objectContaining({ documentId: edit.documentId, path: 'notes/Budget.md' }),

@@ -55,10 +55,13 @@ export function SourceViewer({
   target,
   onClose,
   onOpenDocument,
+  revision = 0,
 }: {
   api: WorkspaceApi;
   target: ViewerTarget;
   onClose: () => void;
+  /** Changes when files may have changed (an edit applied or undone): the viewer reads again. */
+  revision?: number;
   /** Opens another document in the viewer (a wikilink of this one was followed). */
   onOpenDocument?: (target: ViewerTarget) => void;
 }) {
@@ -77,6 +80,14 @@ export function SourceViewer({
   const [opener] = useState(() =>
     typeof document !== 'undefined' ? (document.activeElement as HTMLElement | null) : null,
   );
+
+  // A new revision: forget what was read and read again, without moving focus.
+  const [seenRevision, setSeenRevision] = useState(revision);
+  if (seenRevision !== revision) {
+    setSeenRevision(revision);
+    cache.clear();
+    setAttempt((n) => n + 1);
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
   useEffect(() => {

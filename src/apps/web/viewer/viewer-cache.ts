@@ -53,6 +53,14 @@ export class ViewerCache {
     });
   }
 
+  /** Forgets everything fetched, so the next reads see files as they are now (after an edit). */
+  clear(): void {
+    this.documents.clear();
+    this.resolved.clear();
+    this.blobs.clear();
+    this.slices.clear();
+  }
+
   private remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) {
     const known = map.get(key);
     if (known) return known;
