@@ -223,7 +223,8 @@ export function useConversation(
           ),
         );
       }
-      if (failure) setError(failure);
+      // A stop the user asked for is not an error: the answer itself says it was stopped.
+      if (failure && !abort.signal.aborted) setError(failure);
     },
     [api, busy, onChanged, reload],
   );
