@@ -25,7 +25,7 @@ export function partLabel(target: ReferenceTarget, detail?: Pick<DocumentDetail,
  * document or a part the document no longer has.
  */
 export function partSpan(
-  target: ReferenceTarget,
+  target: Pick<ReferenceTarget, 'heading' | 'block' | 'section' | 'page'>,
   detail: Pick<DocumentDetail, 'headings' | 'sections' | 'blocks' | 'pages' | 'length'>,
 ): { start: number; end: number } | null {
   if (target.page) {

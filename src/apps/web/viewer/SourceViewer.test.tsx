@@ -264,3 +264,39 @@ describe('wikilinks in the viewer', () => {
     expect(onOpenDocument).not.toHaveBeenCalled();
   });
 });
+
+describe('links to a part', () => {
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  it('opens at the linked heading when no span is given', async () => {
+    const risks = TEXT.indexOf('## Risks');
+    const api = fakeApi({
+      document: vi.fn(async () =>
+        detail({
+          length: TEXT.length,
+          headings: [
+            { text: 'Pump Design', level: 1, anchor: 'pump-design', start: 1, end: 14 },
+            { text: 'Risks', level: 2, anchor: 'risks', start: risks, end: risks + 8 },
+          ],
+        }),
+      ),
+    });
+    const { container } = render(
+      <SourceViewer
+        api={api}
+        target={{
+          documentId: 'd1',
+          path: 'notes/Pump.md',
+          title: 'Pump Design',
+          kind: 'note',
+          part: { heading: 'Risks', block: null, section: null, page: null },
+        }}
+        onClose={() => {}}
+      />,
+    );
+    await waitFor(() => expect(container.querySelector('mark.cited')).not.toBeNull());
+    expect(markedText(container)).toBe('RisksSilt.');
+  });
+});

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EntityData } from '../../../core/document.ts';
 import { ApiError, type WorkspaceApi } from '../api/client.ts';
+import { partSpan } from '../composer/reference-part.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
 import { citedPageNumber, narrowSpanToQuote } from './cited-span.ts';
 import {
@@ -157,6 +158,7 @@ export function SourceViewer({
             title: to.title,
             kind: to.kind,
             page: to.page,
+            part: { heading: to.heading, block: to.block, section: to.section, page: to.page },
             label: `Linked from ${target.title}`,
           });
         },
@@ -172,10 +174,14 @@ export function SourceViewer({
   const path = detail?.path ?? target.path;
   const icon = view === 'image' || isImagePath(path) ? 'image' : (detail?.kind ?? target.kind);
   const page = view === 'pdf' ? citedPageNumber(detail?.pages ?? [], target) : null;
+  // A link to a part of the document (a heading, block or section) opens at that part.
+  const partRange =
+    detail && target.part && target.start == null ? partSpan(target.part, detail) : null;
+  const shown = partRange ? { ...target, ...partRange } : target;
   const span =
     state.status === 'ready' && state.doc.text !== null
-      ? narrowSpanToQuote(state.doc.text, target)
-      : { start: target.start, end: target.end };
+      ? narrowSpanToQuote(state.doc.text, shown)
+      : { start: shown.start, end: shown.end };
 
   return (
     <section className="source-viewer" aria-label="Source viewer" ref={sectionRef}>
@@ -226,7 +232,7 @@ export function SourceViewer({
             <DocumentBody
               doc={state.doc}
               cache={cache}
-              target={target}
+              target={shown}
               span={span}
               scrollRoot={body}
             />

@@ -13,6 +13,16 @@ export interface ViewerTarget {
    * are found inside the span, the viewer highlights them instead of the whole span.
    */
   readonly quote?: string | null;
+  /**
+   * The part of the document a link named (`[[Note#Heading]]`, a block, a section), located once
+   * the document is loaded, when no span is given.
+   */
+  readonly part?: {
+    readonly heading: string | null;
+    readonly block: string | null;
+    readonly section: string | null;
+    readonly page: number | null;
+  } | null;
   /** PDF page to open at. */
   readonly page?: number | null;
   /** What led here ("Source 2", "reference"), for the viewer's heading. */
