@@ -331,7 +331,6 @@ export function Composer({
       )}
       {resolved.error && <p className="composer-note">{resolved.error}</p>}
       <div className="composer-box" ref={box}>
-        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-expanded tells screen readers the suggestion list is open; the textarea stays a textbox */}
         <textarea
           id={`${id}-input`}
           ref={textarea}
@@ -340,8 +339,7 @@ export function Composer({
           // While "send anyway?" is asked, the text being asked about must not change under it.
           readOnly={confirming !== null}
           aria-autocomplete="list"
-          aria-controls={listboxId}
-          aria-expanded={open}
+          aria-controls={open ? listboxId : undefined}
           aria-activedescendant={open && items.length > 0 ? optionId(selected) : undefined}
           placeholder="Ask about your documents — type [[ to link a note, @ for files, posts and people"
           rows={1}

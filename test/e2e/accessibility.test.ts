@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eEnvironment, eventually, startEnvironment } from './harness.ts';
+
+// axe-core's rules over the main states of the UI: no serious or critical violation anywhere.
+
+const TEST_MS = 60_000;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+let env: E2eEnvironment;
+
+beforeAll(async () => {
+  env = await startEnvironment();
+}, TEST_MS);
+
+afterAll(async () => {
+  await env?.close();
+}, TEST_MS);
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+/** The serious and critical axe violations of the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  await page.evaluate(AXE_SOURCE);
+  const found = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
+  )) as AxeViolation[];
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
+
+describe('accessibility (axe-core)', () => {
+  it(
+    'has no serious or critical violations in the main states, light and dark',
+    async () => {
+      const { page } = await env.open('/');
+      const message = page.getByRole('textbox', { name: 'Message' });
+      await message.waitFor();
+      const found: Record<string, string[]> = {};
+      found.empty = await violations(page);
+
+      await message.click();
+      await message.pressSequentially('What does [[Sol');
+      await page.getByRole('listbox', { name: 'Reference suggestions' }).waitFor();
+      found.suggestions = await violations(page);
+      await page.keyboard.press('Enter');
+      await message.pressSequentially('say about silt?');
+      await page.locator('[data-status="resolved"]').first().waitFor();
+      found.chips = await violations(page);
+
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const answer = page.locator('article[data-role="assistant"]').last();
+      await eventually(() => answer.getAttribute('data-status')).toBe('complete');
+      await page
+        .getByRole('button', { name: /^Sources:/ })
+        .first()
+        .click();
+      found.answer = await violations(page);
+
+      await page.locator('.citation-badge').first().click();
+      await page.locator('mark.cited').first().waitFor();
+      found.viewer = await violations(page);
+
+      await page.emulateMedia({ colorScheme: 'dark' });
+      found.dark = await violations(page);
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Close source viewer' }).click();
+      await page.getByRole('button', { name: 'Show sessions and documents' }).click();
+      found.phone = await violations(page);
+
+      expect(found).toEqual({
+        empty: [],
+        suggestions: [],
+        chips: [],
+        answer: [],
+        viewer: [],
+        dark: [],
+        phone: [],
+      });
+      await page.close();
+    },
+    TEST_MS,
+  );
+});
