@@ -44,8 +44,8 @@ const reindex = async () => {
 };
 const file = (path = design) => readFileSync(join(sample.workspace, path), 'utf8');
 
-/** One agent turn whose model edits the Impeller section of Pump Design. */
-const editTurn = async (message: string, over: Partial<TurnOptions> = {}) =>
+/** One agent turn whose model edits the Impeller section of Pump Design (to `content`). */
+const editTurn = async (message: string, over: Partial<TurnOptions> = {}, content = newText) =>
   runTurn({
     root: sample.workspace,
     store,
@@ -56,7 +56,7 @@ const editTurn = async (message: string, over: Partial<TurnOptions> = {}) =>
         toolCalls: [
           {
             name: 'edit_section',
-            input: { path: design, section: 'Impeller', content: newText },
+            input: { path: design, section: 'Impeller', content },
           },
         ],
       },
@@ -195,27 +195,7 @@ describe('proposed edits', () => {
     const afterFirst = file();
     writeFileSync(join(sample.workspace, design), `${afterFirst}\nA line typed by hand.\n`);
     await reindex();
-    const second = await runTurn({
-      root: sample.workspace,
-      store,
-      sessions,
-      catalog: await loadReferenceCatalog(store),
-      model: scriptedModel([
-        {
-          toolCalls: [
-            {
-              name: 'edit_section',
-              input: { path: design, section: 'Impeller', content: 'Short.' },
-            },
-          ],
-        },
-        { text: 'Done.' },
-      ]),
-      tokenCounter,
-      message: 'Rewrite [[Pump Design#Impeller]]',
-      mode: 'agent',
-      reindex,
-    });
+    const second = await editTurn('Rewrite [[Pump Design#Impeller]]', {}, 'Short.');
     const [edit] = second.edits;
     expect(edit).toMatchObject({ status: 'applied', versionId: expect.any(String) });
     expect(await sessions.getProposedEdit(edit?.id ?? '')).toMatchObject({ status: 'applied' });
@@ -264,28 +244,7 @@ describe('edits racing each other', () => {
 
   it('undoing an edit while a later one on the same file is applied never loses the later one', async () => {
     const [first] = (await editTurn('Rewrite [[Pump Design#Impeller]]')).edits;
-    const later = await runTurn({
-      root: sample.workspace,
-      store,
-      sessions,
-      catalog: await loadReferenceCatalog(store),
-      model: scriptedModel([
-        {
-          toolCalls: [
-            {
-              name: 'edit_section',
-              input: { path: design, section: 'Impeller', content: 'Later.' },
-            },
-          ],
-        },
-        { text: 'Proposed.' },
-      ]),
-      tokenCounter,
-      message: 'Rewrite [[Pump Design#Impeller]]',
-      mode: 'agent',
-      dryRun: true,
-      reindex,
-    });
+    const later = await editTurn('Rewrite [[Pump Design#Impeller]]', { dryRun: true }, 'Later.');
     const [second] = later.edits;
     const [applied, undone] = await Promise.allSettled([
       applyProposedEdit(act(second?.id ?? '')),
