@@ -1,4 +1,5 @@
 import type { DocumentDetail, ReferenceJson } from '../api/types.ts';
+import { plainExcerpt } from '../markdown/plain-excerpt.ts';
 
 /** The target of a resolved reference, as the API returns it. */
 export type ReferenceTarget = NonNullable<ReferenceJson['target']>;
@@ -54,7 +55,9 @@ export function partSpan(
 
 /** The first lines of a text, cut at a word boundary near `limit` characters. */
 export function excerpt(text: string, limit = 400): string {
-  const trimmed = text.replace(/\n{3,}/g, '\n\n').trim();
+  const trimmed = plainExcerpt(text)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (trimmed.length <= limit) return trimmed;
   const cut = trimmed.slice(0, limit);
   const space = cut.lastIndexOf(' ');

@@ -43,7 +43,10 @@ export function AssistantMessage({
   const stopped = message.status === 'failed' || message.status === 'interrupted';
   const toolReferences = message.references.filter((r) => r.origin === 'tool');
   const userReferences = question?.references.filter((r) => r.origin === 'user') ?? [];
-  const showFooter = !streaming && (Boolean(message.content) || message.citations.length > 0);
+  // A failed or stopped turn with no text has no answer to ground: no footer for it.
+  const showFooter =
+    !streaming &&
+    (Boolean(message.content) || (message.status === 'complete' && message.citations.length > 0));
 
   return (
     <article
