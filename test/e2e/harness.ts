@@ -69,8 +69,10 @@ async function exited(child: ChildProcess, ms: number): Promise<boolean> {
 export async function serveFootnote(
   workspace: string,
   model?: { readonly spec: string; readonly baseUrl: string },
+  host = '127.0.0.1',
 ): Promise<ServedFootnote> {
   const args = [join(repo, 'bin/footnote.js'), 'serve', '-w', workspace, '--port', '0'];
+  if (host !== '127.0.0.1') args.push('--host', host);
   if (model) args.push('--model', model.spec, '--base-url', model.baseUrl);
   const child = spawn(process.execPath, args, {
     cwd: repo,
@@ -90,7 +92,7 @@ export async function serveFootnote(
     }, STARTUP_MS);
     child.stderr?.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;
-      const match = /Footnote serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+      const match = /Footnote serving .* at (http:\/\/127\.0\.0\.\d+:\d+)/.exec(stderr);
       if (match?.[1]) {
         clearTimeout(timer);
         done(match[1]);
@@ -135,7 +137,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       // Belt and braces: no host name but loopback resolves, so nothing can leave the machine.
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2, EXCLUDE localhost',
     ],
   });
 }
@@ -152,7 +154,8 @@ export interface PageProblems {
 const CSP_PREFIX = '[csp-violation]';
 
 const isLocal = (url: string) =>
-  /^(data|blob|about|chrome-error):/.test(url) || /^https?:\/\/127\.0\.0\.1(:\d+)?\//.test(url);
+  /^(data|blob|about|chrome-error):/.test(url) ||
+  /^https?:\/\/127\.0\.0\.\d{1,3}(:\d+)?\//.test(url);
 
 /** Records what a page does wrong; see {@link PageProblems}. */
 export function watchPage(page: Page): PageProblems {
@@ -246,6 +249,10 @@ export async function startEnvironment(
   options: {
     readonly extraFiles?: Readonly<Record<string, string>>;
     readonly stubScript?: readonly StubTurn[];
+    /** Another loopback address (127.0.0.2) makes the server require bearer tokens. */
+    readonly host?: string;
+    /** Runs on the workspace copy before the server starts (e.g. to add users). */
+    readonly prepare?: (workspace: string) => void;
   } = {},
 ): Promise<E2eEnvironment> {
   requireWebBuild();
@@ -266,9 +273,11 @@ export async function startEnvironment(
       stub = started;
       undo.push(() => started.close());
     }
+    options.prepare?.(copy.workspace);
     const served = await serveFootnote(
       copy.workspace,
       stub ? { spec: 'openai-compatible:stub', baseUrl: stub.url } : undefined,
+      options.host,
     );
     undo.push(() => served.stop());
     const browser = await launchChromium();

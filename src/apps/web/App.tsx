@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, listWorkspaces, storeToken, WorkspaceApi } from './api/client.ts';
+import { ApiError, listWorkspaces, storedToken, storeToken, WorkspaceApi } from './api/client.ts';
 import { ExportMenu } from './chat/ExportMenu.tsx';
 import { useConversation } from './chat/use-conversation.ts';
 import { Composer } from './composer/Composer.tsx';
@@ -37,9 +37,17 @@ export function App() {
       const wanted = readLocation().workspace;
       setWorkspaceId(wanted && list.includes(wanted) ? wanted : (list[0] ?? null));
     } catch (cause) {
-      if (cause instanceof ApiError && cause.status === 401)
-        setProblem({ kind: 'token', message: 'This server needs an access token.' });
-      else
+      if (cause instanceof ApiError && cause.status === 401) {
+        // A token that was refused is forgotten, so the next one typed is the one sent.
+        const refused = storedToken() !== null;
+        storeToken(null);
+        setProblem({
+          kind: 'token',
+          message: refused
+            ? 'That token was not accepted. Check it and try again.'
+            : 'This server needs an access token.',
+        });
+      } else
         setProblem({
           kind: 'error',
           message: `Cannot reach Footnote: ${(cause as Error).message}`,
