@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestUser } from '../src/apps/server/server-options.ts';
 import { WEB_UI_CSP } from '../src/apps/server/web-ui.ts';
@@ -64,6 +65,29 @@ describe('serving the web UI', () => {
     expect(await asset.text()).toContain('footnote');
     const head = await fetch(`${server.url}/`, { method: 'HEAD' });
     expect(head.status).toBe(200);
+  });
+
+  it('sends the Brotli copy of an asset to browsers that accept it, the plain file to others', async () => {
+    const dir = webFolder();
+    const script = 'console.log("footnote");\n'.repeat(200);
+    writeFileSync(join(dir, 'assets', 'big-9f8e.js'), script);
+    writeFileSync(join(dir, 'assets', 'big-9f8e.js.br'), brotliCompressSync(script));
+    const server = await start({ webRoot: dir });
+    // fetch decodes Brotli itself; content-encoding says what went over the wire.
+    const raw = await fetch(`${server.url}/assets/big-9f8e.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-encoding')).toBe('br');
+    expect(raw.headers.get('content-type')).toMatch(/javascript/);
+    expect(raw.headers.get('content-security-policy')).toBe(CSP);
+    expect(raw.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await raw.text()).toBe(script);
+    const plain = await fetch(`${server.url}/assets/big-9f8e.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
   });
 
   it('answers index.html for the app’s own routes, and JSON 404 for the API and missing files', async () => {

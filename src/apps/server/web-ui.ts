@@ -70,6 +70,8 @@ export function registerWebUi(app: FastifyInstance, webRoot: string): WebUi {
     prefix: '/',
     wildcard: true,
     index: false,
+    // `npm run build:web` writes .br and .gz copies of the assets; browsers that accept them get those.
+    preCompressed: true,
     cacheControl: false,
     dotfiles: 'ignore',
     setHeaders(reply, path) {
