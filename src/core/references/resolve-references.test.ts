@@ -170,6 +170,24 @@ describe('mentions, forgivingly', () => {
     expect(resolveReferences('@Plan', archivedTie)[0]?.target?.documentId).toBe('live');
   });
 
+  it('prefers a live note over a shorter archived path of the same name in wikilinks', () => {
+    const catalog = new ReferenceCatalog([
+      entry('notes/projects/Budget.md', { id: 'live' }),
+      entry('notes/old/Budget.md', { id: 'old', status: 'archived' }),
+    ]);
+    const [ref] = resolveReferences('What is in [[Budget]]?', catalog);
+    expect(ref).toMatchObject({ status: 'resolved', target: { documentId: 'live' } });
+    // Still reachable by path, and chosen when it is the only one.
+    expect(resolveReferences('[[old/Budget]]', catalog)[0]?.target?.documentId).toBe('old');
+    const onlyArchived = new ReferenceCatalog([
+      entry('x/Budget.md', { id: 'old', status: 'archived' }),
+    ]);
+    expect(resolveReferences('[[Budget]]', onlyArchived)[0]).toMatchObject({
+      status: 'archived',
+      target: { documentId: 'old' },
+    });
+  });
+
   it('finds sections by id or by title, extending the span over a multi-word title', () => {
     expect(one('@my-post#conclusion').target).toMatchObject({ section: 'conclusion' });
     expect(one('@my-post:Conclusion').target).toMatchObject({ section: 'conclusion' });

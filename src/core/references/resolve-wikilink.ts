@@ -62,7 +62,7 @@ export function resolvedTo(
   };
 }
 
-/** Obsidian's choice among same-named files: exact path, then the current folder, then the shortest path. */
+/** Obsidian's choice among same-named files: exact path, then the current folder, then (live before archived) the shortest path. */
 function pickByPath(
   matches: readonly CatalogEntry[],
   target: string,
@@ -78,8 +78,11 @@ function pickByPath(
     const local = matches.filter((e) => folderOf(e.path).toLowerCase() === here);
     if (local.length > 0) return local;
   }
-  const shortest = Math.min(...matches.map((e) => e.path.length));
-  return matches.filter((e) => e.path.length === shortest);
+  // Obsidian knows no archive; we do: a live note wins over an archived one of the same name.
+  const live = matches.filter((e) => e.status !== 'archived');
+  const pool = live.length > 0 ? live : matches;
+  const shortest = Math.min(...pool.map((e) => e.path.length));
+  return pool.filter((e) => e.path.length === shortest);
 }
 
 /**
