@@ -15,12 +15,19 @@ const readLocation = () => {
   return { workspace: params.get('ws'), session: params.get('session') };
 };
 
-const writeLocation = (workspace: string, session: string | null) => {
+/**
+ * Puts the workspace and session in the address; `push` makes a history entry (the user moved to
+ * another conversation, so Back returns to this one), otherwise the current entry is corrected.
+ */
+const writeLocation = (workspace: string, session: string | null, push = false) => {
   const params = new URLSearchParams();
   if (workspace !== 'default') params.set('ws', workspace);
   if (session) params.set('session', session);
   const search = params.toString();
-  window.history.replaceState(null, '', search ? `/?${search}` : '/');
+  const url = search ? `/?${search}` : '/';
+  if (url === `${window.location.pathname}${window.location.search}`) return;
+  if (push) window.history.pushState(null, '', url);
+  else window.history.replaceState(null, '', url);
 };
 
 /** The whole web UI: finds the user's workspaces (asking for a token if the server wants one). */
@@ -129,10 +136,22 @@ function Workspace({
   }, [sidebarOpen]);
 
   const openSession = (id: string) => {
-    writeLocation(workspaceId, id);
+    writeLocation(workspaceId, id, true);
     setSidebarOpen(false);
     void conversation.open(id);
   };
+
+  // Back and Forward move between the conversations the address names.
+  const { open: openConversation, startNew, sessionId } = conversation;
+  useEffect(() => {
+    const onPop = () => {
+      const wanted = readLocation().session;
+      if (wanted && wanted !== sessionId) void openConversation(wanted);
+      else if (!wanted) startNew();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [openConversation, startNew, sessionId]);
 
   return (
     <div className={`app${viewer ? ' with-viewer' : ''}${sidebarOpen ? ' sidebar-open' : ''}`}>
@@ -181,7 +200,7 @@ function Workspace({
           currentSessionId={conversation.stored ? conversation.sessionId : null}
           onSelectSession={openSession}
           onNewSession={() => {
-            writeLocation(workspaceId, null);
+            writeLocation(workspaceId, null, true);
             setSidebarOpen(false);
             conversation.startNew();
           }}
