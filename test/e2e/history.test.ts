@@ -55,4 +55,30 @@ describe('browser history', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'keeps the whole draft visible when the message box gets narrower or wider',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill(
+        `${'The strainer clogs with silt after rain '.repeat(3)}— what should we change?`,
+      );
+      const fits = () =>
+        box.evaluate((el) => {
+          const area = el as unknown as { clientHeight: number; scrollHeight: number };
+          return area.scrollHeight - area.clientHeight <= 2;
+        });
+      expect(await fits()).toBe(true);
+      // Opening a document narrows the conversation; the box must grow with the rewrapped text.
+      await page.getByRole('button', { name: /Home/ }).first().click();
+      await page.getByRole('region', { name: 'Source viewer' }).waitFor();
+      await eventually(fits).toBe(true);
+      await page.getByRole('button', { name: 'Close source viewer' }).click();
+      await eventually(fits).toBe(true);
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
 });

@@ -35,6 +35,12 @@ import { useResolvedReferences } from './use-resolved-references.ts';
 import { useSuggestions } from './use-suggestions.ts';
 import './composer.css';
 
+/** Grows or shrinks a textarea to its text (the CSS max-height still caps it). */
+function fitHeight(el: HTMLTextAreaElement): void {
+  el.style.height = 'auto';
+  el.style.height = `${el.scrollHeight + 2}px`;
+}
+
 /** Longest message the server takes. */
 export const MAX_MESSAGE_CHARS = 32_000;
 /** The counter appears from here on. */
@@ -163,13 +169,26 @@ export function Composer({
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${el.scrollHeight + 2}px`;
+    fitHeight(el);
     if (pendingCaret.current !== null) {
       el.setSelectionRange(pendingCaret.current, pendingCaret.current);
       pendingCaret.current = null;
     }
   }, [draft]);
+
+  // …and the width: the viewer opening or the window resizing rewraps the text.
+  useEffect(() => {
+    const el = textarea.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      fitHeight(el);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const setMode = (next: ChatMode) => {
     setModeState(next);
