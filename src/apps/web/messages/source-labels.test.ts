@@ -58,6 +58,17 @@ describe('cited and uncited sources', () => {
     expect(citedSources(list).map((c) => c.n)).toEqual([2, 3]);
     expect(uncitedSources(list).map((c) => c.n)).toEqual([1]);
   });
+
+  it('lists each uncited document once, and none that is cited elsewhere', () => {
+    const list = [
+      citation(1, 'A'),
+      citation(2, 'B', { cited: false }),
+      citation(3, 'A', { cited: false }),
+      citation(4, 'B', { cited: false }),
+      citation(5, 'C', { cited: false }),
+    ];
+    expect(uncitedSources(list).map((c) => c.n)).toEqual([2, 5]);
+  });
 });
 
 describe('groundingLabel', () => {

@@ -14,10 +14,15 @@ export function citedSources(citations: readonly CitationJson[]): CitationJson[]
     .filter((c) => c.cited && !seen.has(c.n) && seen.add(c.n));
 }
 
-/** Sources the model was shown but the answer does not cite. */
+/**
+ * Documents the model was shown but the answer does not cite, once each (their first passage):
+ * another passage of a cited document, or a second passage of an uncited one, adds nothing.
+ */
 export function uncitedSources(citations: readonly CitationJson[]): CitationJson[] {
-  const cited = new Set(citedSources(citations).map((c) => c.n));
-  return [...citations].sort((a, b) => a.n - b.n).filter((c) => !cited.has(c.n));
+  const documents = new Set(citedSources(citations).map((c) => c.documentId));
+  return [...citations]
+    .sort((a, b) => a.n - b.n)
+    .filter((c) => !c.cited && !documents.has(c.documentId) && documents.add(c.documentId));
 }
 
 /** Titles in first-cited order, each document once: several chunks of one note are one name. */

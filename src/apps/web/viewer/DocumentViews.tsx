@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { EntityData, EntityField } from '../../../core/document.ts';
 import { Markdown } from '../markdown/Markdown.tsx';
+import { remarkBlockIds } from '../markdown/remark-block-ids.ts';
 import { remarkWikilinks, WIKILINK_ELEMENT } from '../markdown/remark-wikilinks.ts';
 import { entityDescriptionStart, splitAtSpan } from './cited-span.ts';
 import { rehypeHighlightSpan } from './rehype-highlight-span.ts';
@@ -80,7 +81,7 @@ function Wikilink({
 }
 
 const DOCUMENT_COMPONENTS = { ...HEADINGS, [WIKILINK_ELEMENT]: Wikilink } as typeof HEADINGS;
-const REMARK_PLUGINS = [remarkWikilinks];
+const REMARK_PLUGINS = [remarkWikilinks, remarkBlockIds];
 
 /**
  * Markdown text rendered like the chat renders it, with the cited span marked; `offset` is where
