@@ -81,4 +81,23 @@ describe('browser history', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'closes the phone sidebar with a tap beside it',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Show sessions and documents' }).click();
+      const nav = page.getByRole('navigation', { name: 'Sessions' });
+      await eventually(async () => ((await nav.boundingBox())?.x ?? -1) >= 0).toBe(true);
+      await page.mouse.click(370, 500);
+      await eventually(async () => {
+        const box = await nav.boundingBox();
+        return box === null || box.x + box.width <= 0;
+      }).toBe(true);
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
 });
