@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import { type DocumentStore, FootnoteError, type SessionStore } from '../core/index.ts';
 import { resolveRealInside } from '../workspace/index.ts';
-import { sha256, withFileLock, writeFileAtomic } from './write-edit.ts';
+import { keepUnversionedText, sha256, withFileLock, writeFileAtomic } from './write-edit.ts';
 
 /** The version asked for does not belong to that document. */
 export class VersionNotFoundError extends FootnoteError {
@@ -65,20 +65,15 @@ export async function rollbackDocument(options: {
     );
     if (options.dryRun) return { diff, applied: false, versionId: null };
     const when = new Date().toISOString();
-    const newest = (await options.sessions.listVersions(doc.id)).at(-1);
-    if (newest?.content !== current) {
-      // The file changed since Footnote last wrote it (a hand edit): keep that text too.
-      await options.sessions.addVersion({
-        id: randomUUID(),
-        documentId: doc.id,
-        path: doc.path,
-        content: current,
-        contentHash: sha256(current),
-        reference: null,
-        note: 'before rollback (changed outside Footnote)',
-        createdAt: when,
-      });
-    }
+    // The file changed since Footnote last wrote it (a hand edit): keep that text too.
+    await keepUnversionedText(options.sessions, {
+      documentId: doc.id,
+      path: doc.path,
+      text: current,
+      id: randomUUID,
+      when,
+      note: () => 'before rollback (changed outside Footnote)',
+    });
     await writeFileAtomic(file, version.content);
     const restored = randomUUID();
     await options.sessions.addVersion({

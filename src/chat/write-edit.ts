@@ -35,6 +35,36 @@ export async function editableFile(root: string, path: string): Promise<string> 
   return file;
 }
 
+/**
+ * Stores a file's current text as a version unless it already is the newest one, so a write that
+ * follows never loses it: the original before the first edit, or a change made by hand since.
+ */
+export async function keepUnversionedText(
+  sessions: SessionStore,
+  current: {
+    readonly documentId: string;
+    readonly path: string;
+    readonly text: string;
+    readonly id: () => string;
+    readonly when: string;
+    /** The version's note; `first` when the document has no version yet. */
+    readonly note: (first: boolean) => string;
+  },
+): Promise<void> {
+  const newest = (await sessions.listVersions(current.documentId)).at(-1);
+  if (newest?.content === current.text) return;
+  await sessions.addVersion({
+    id: current.id(),
+    documentId: current.documentId,
+    path: current.path,
+    content: current.text,
+    contentHash: sha256(current.text),
+    reference: null,
+    note: current.note(newest === undefined),
+    createdAt: current.when,
+  });
+}
+
 /** What the write path needs from its caller: where versions and audit events go, clocks and ids. */
 export interface EditWriter {
   readonly sessions: SessionStore;
@@ -72,21 +102,17 @@ export interface EditWrite {
 export async function commitEdit(writer: EditWriter, write: EditWrite): Promise<string> {
   const { sessions } = writer;
   const when = writer.now().toISOString();
-  const newest = (await sessions.listVersions(write.documentId)).at(-1);
-  if (newest?.content !== write.before) {
-    // The text being replaced is kept, so undo returns to exactly it: the original before the first
-    // edit, or a hand edit made since Footnote last wrote the file.
-    await sessions.addVersion({
-      id: writer.newId(),
-      documentId: write.documentId,
-      path: write.path,
-      content: write.before,
-      contentHash: sha256(write.before),
-      reference: null,
-      note: newest ? 'before edit (changed outside Footnote)' : 'original, before the first edit',
-      createdAt: when,
-    });
-  }
+  // The text being replaced is kept, so undo returns to exactly it: the original before the first
+  // edit, or a hand edit made since Footnote last wrote the file.
+  await keepUnversionedText(sessions, {
+    documentId: write.documentId,
+    path: write.path,
+    text: write.before,
+    id: writer.newId,
+    when,
+    note: (first) =>
+      first ? 'original, before the first edit' : 'before edit (changed outside Footnote)',
+  });
   await writeFileAtomic(write.file, write.after);
   const versionId = writer.newId();
   await sessions.addVersion({
