@@ -7,18 +7,14 @@ import {
   type Reference,
   type SessionStore,
 } from '../core/index.ts';
-import {
-  EditNotFoundError,
-  EditRefusedError,
-  EditStaleError,
-  EditStateError,
-} from './edit-errors.ts';
+import { EditNotFoundError, EditStaleError, EditStateError } from './edit-errors.ts';
 import { FileChangedError, rollbackDocument } from './rollback-document.ts';
 
+import { commitEdit, editableFile, refuseEdit, sha256, withFileLock } from './write-edit.ts';
+
+/** Why an applied edit cannot be undone once something else has written the file. */
 const CHANGED_AFTER =
   'changed after this edit (a later edit or a change by hand); roll back from its versions instead';
-
-import { commitEdit, editableFile, sha256, withFileLock } from './write-edit.ts';
 
 /** What acting on a stored edit needs: the workspace, its stores, and how to re-index. */
 export interface EditActionOptions {
@@ -72,19 +68,11 @@ export async function applyProposedEdit(options: EditActionOptions): Promise<Pro
     await turnReferences(sessions, edit),
     'agent',
   );
-  if (!decision.ok) {
-    await sessions.addAuditEvent({
-      id: newId(),
-      kind: 'edit_refused',
-      sessionId: edit.sessionId,
-      messageId: edit.messageId,
-      documentId: edit.documentId,
-      path: edit.path,
-      detail: { tool: edit.tool, action: edit.action, reason: decision.reason, editId: edit.id },
-      createdAt: now().toISOString(),
-    });
-    throw new EditRefusedError(decision.reason);
-  }
+  if (!decision.ok)
+    return refuseEdit(
+      { sessions, now, newId },
+      { ...edit, reason: decision.reason, editId: edit.id },
+    );
   const stale = async (why?: string): Promise<never> => {
     await sessions.updateProposedEditStatus(edit.id, {
       status: 'stale',

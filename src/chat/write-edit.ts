@@ -65,6 +65,38 @@ export async function keepUnversionedText(
   });
 }
 
+/** A refused edit, as it is audited. */
+export interface EditRefusal {
+  readonly sessionId: string;
+  readonly messageId: string;
+  readonly documentId: string;
+  readonly path: string;
+  readonly tool: string;
+  readonly action: EditAction;
+  readonly reason: string;
+  /** The stored edit being applied, when the refusal is of a proposal. */
+  readonly editId?: string;
+}
+
+/** Audits why an edit was refused, then refuses it: no refusal goes unrecorded. */
+export async function refuseEdit(
+  writer: Pick<EditWriter, 'sessions' | 'now' | 'newId'>,
+  refusal: EditRefusal,
+): Promise<never> {
+  const { sessionId, messageId, documentId, path, tool, action, reason, editId } = refusal;
+  await writer.sessions.addAuditEvent({
+    id: writer.newId(),
+    kind: 'edit_refused',
+    sessionId,
+    messageId,
+    documentId,
+    path,
+    detail: { tool, action, reason, ...(editId && { editId }) },
+    createdAt: writer.now().toISOString(),
+  });
+  throw new EditRefusedError(reason);
+}
+
 /** What the write path needs from its caller: where versions and audit events go, clocks and ids. */
 export interface EditWriter {
   readonly sessions: SessionStore;

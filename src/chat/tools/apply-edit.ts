@@ -6,8 +6,7 @@ import {
   type ProposedEdit,
   type StoredDocument,
 } from '../../core/index.ts';
-import { EditRefusedError } from '../edit-errors.ts';
-import { commitEdit, editableFile, sha256, withFileLock } from '../write-edit.ts';
+import { commitEdit, editableFile, refuseEdit, sha256, withFileLock } from '../write-edit.ts';
 import { type EditRecord, type ToolContext, ToolInputError } from './tool-context.ts';
 
 /** One edit a tool wants to make: which document, what kind of change, and how to compute it. */
@@ -28,19 +27,16 @@ export interface EditRequest {
 export async function applyEdit(context: ToolContext, request: EditRequest): Promise<EditRecord> {
   const { doc, tool, action } = request;
   const decision = authorizeEdit(doc.id, action, context.references, context.mode);
-  if (!decision.ok) {
-    await context.sessions.addAuditEvent({
-      id: context.newId(),
-      kind: 'edit_refused',
+  if (!decision.ok)
+    return refuseEdit(context, {
       sessionId: context.sessionId,
       messageId: context.messageId,
       documentId: doc.id,
       path: doc.path,
-      detail: { tool, action, reason: decision.reason },
-      createdAt: context.now().toISOString(),
+      tool,
+      action,
+      reason: decision.reason,
     });
-    throw new EditRefusedError(decision.reason);
-  }
   const file = await editableFile(context.root, doc.path);
   return withFileLock(file, () => recordEdit(context, request, file, decision.reference.raw));
 }
