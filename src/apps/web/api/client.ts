@@ -25,6 +25,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The words of whatever a request threw (an ApiError carries the server's own message). */
+export const errorMessage = (cause: unknown): string =>
+  cause instanceof Error ? cause.message : String(cause);
+
 const TOKEN_KEY = 'footnote.token';
 
 /** The bearer token the user gave (servers off loopback require one); null on loopback. */

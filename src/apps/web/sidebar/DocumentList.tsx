@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ApiError, type WorkspaceApi } from '../api/client.ts';
+import { errorMessage, type WorkspaceApi } from '../api/client.ts';
 import type { DocumentSummary } from '../api/types.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
@@ -60,9 +60,7 @@ export function DocumentList({
       },
       (cause: unknown) => {
         if (!live) return;
-        setProblem(
-          `Could not load documents: ${cause instanceof ApiError ? cause.message : (cause as Error).message}`,
-        );
+        setProblem(`Could not load documents: ${errorMessage(cause)}`);
         setLoading(false);
       },
     );

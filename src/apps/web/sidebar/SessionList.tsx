@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, type WorkspaceApi } from '../api/client.ts';
+import { errorMessage, type WorkspaceApi } from '../api/client.ts';
 import type { SessionSummary } from '../api/types.ts';
 import { LoadProblem } from './LoadProblem.tsx';
 import { fullDate, relativeTime } from './relative-time.ts';
@@ -8,9 +8,6 @@ const lastActivity = (s: SessionSummary) => s.lastMessageAt ?? s.createdAt;
 
 const byActivity = (a: SessionSummary, b: SessionSummary) =>
   Date.parse(lastActivity(b)) - Date.parse(lastActivity(a));
-
-const reason = (cause: unknown) =>
-  cause instanceof ApiError ? cause.message : ((cause as Error)?.message ?? String(cause));
 
 /** Re-renders every minute so "2 min ago" keeps telling the truth. */
 function useMinuteClock(): Date {
@@ -59,7 +56,8 @@ export function SessionList({
         setSessions([...list].sort(byActivity));
         setProblem(null);
       },
-      (cause: unknown) => live && setProblem(`Could not load conversations: ${reason(cause)}`),
+      (cause: unknown) =>
+        live && setProblem(`Could not load conversations: ${errorMessage(cause)}`),
     );
     return () => {
       live = false;
@@ -192,7 +190,7 @@ function SessionRow({
       onRenamed({ ...session, ...updated, title: updated?.title ?? next });
     } catch (cause) {
       setMode('renaming');
-      setProblem(`Rename failed: ${reason(cause)}`);
+      setProblem(`Rename failed: ${errorMessage(cause)}`);
     }
   };
 
@@ -203,7 +201,7 @@ function SessionRow({
       onDeleted();
     } catch (cause) {
       setMode('confirming');
-      setProblem(`Delete failed: ${reason(cause)}`);
+      setProblem(`Delete failed: ${errorMessage(cause)}`);
     }
   };
 
