@@ -34,12 +34,7 @@ export function viewOfStored(message: MessageJson, edits: readonly EditJson[]): 
     id: message.id,
     role: message.role,
     content: message.content,
-    status:
-      message.status === 'complete'
-        ? 'complete'
-        : message.status === 'failed'
-          ? 'failed'
-          : 'interrupted',
+    status: message.status,
     references: message.references,
     citations: message.citations,
     invalidMarkers: message.invalidMarkers,
@@ -117,13 +112,8 @@ export function viewOfStreamed(message: UIMessage, done: boolean): ViewMessage {
     id: message.id,
     role: 'assistant',
     content,
-    status: !done
-      ? 'streaming'
-      : stored === 'complete'
-        ? 'complete'
-        : stored === 'failed'
-          ? 'failed'
-          : 'interrupted',
+    // A stream that ended without saying how is one that was cut off.
+    status: done ? (stored ?? 'interrupted') : 'streaming',
     references,
     citations: citations?.citations ?? [],
     invalidMarkers: citations?.invalidMarkers ?? [],
