@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EntityData } from '../../../core/document.ts';
 import { ApiError, type WorkspaceApi } from '../api/client.ts';
 import { partSpan } from '../composer/reference-part.ts';
+import { targetOfReference } from '../messages/viewer-targets.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
 import { citedPageNumber, narrowSpanToQuote } from './cited-span.ts';
 import {
@@ -147,20 +148,13 @@ export function SourceViewer({
       setOpenProblem(null);
       api.resolve(`[[${link}]]`, 'chat').then(
         ([reference]) => {
-          const to = reference?.target;
-          if (!to || reference.status === 'unresolved' || reference.status === 'deleted') {
+          const to = reference ? targetOfReference(reference) : null;
+          const part = reference?.target;
+          if (!to || !part) {
             setOpenProblem(`[[${link}]] does not point to a document in this workspace`);
             return;
           }
-          onOpenDocument({
-            documentId: to.documentId,
-            path: to.path,
-            title: to.title,
-            kind: to.kind,
-            page: to.page,
-            part: { heading: to.heading, block: to.block, section: to.section, page: to.page },
-            label: `Linked from ${target.title}`,
-          });
+          onOpenDocument({ ...to, part, label: `Linked from ${target.title}` });
         },
         (cause: unknown) => setOpenProblem(`Could not follow the link: ${problemText(cause)}`),
       );
