@@ -217,6 +217,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     references,
     citations: [],
     invalidMarkers: [],
+    claims: [],
+    claimSummary: null,
     toolCalls: [],
     context: null,
     error: null,

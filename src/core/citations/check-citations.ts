@@ -1,6 +1,7 @@
 import type { ContextSource } from '../context/context-types.ts';
 import { makeExcerpt } from '../excerpt.ts';
 import { fileName, normalizeName, stemName } from '../references/normalize-name.ts';
+import type { CitationQuote, SupportVerdict } from './claim-types.ts';
 import {
   countWords,
   type FoldedText,
@@ -56,15 +57,6 @@ export interface CheckedMarker extends CitationMarker {
   readonly problem: CitationProblem | null;
 }
 
-/** A quote the answer attributes to a source, as checked against that source. */
-export interface CitationQuote {
-  readonly text: string;
-  /** Span of the quoted passage in the document body; null when not found or not locatable. */
-  readonly start: number | null;
-  readonly end: number | null;
-  readonly found: boolean;
-}
-
 /** Where a checked quote was found: a source number and its span in that document's body. */
 export interface QuoteLocation {
   readonly n: number;
@@ -93,8 +85,14 @@ export interface Citation extends Omit<CitableSource, 'text'> {
   readonly excerpt: string;
   /** At least one valid marker points to this source. */
   readonly cited: boolean;
-  /** The first quote found in this source, else the first quote attributed to it and not found. */
+  /**
+   * The exact words of the source that support the answer where it cites it (the best-supported
+   * claim's passage); a double-quoted passage of the answer found here wins, and one not found is
+   * kept with `found: false`. Null when uncited.
+   */
   readonly quote: CitationQuote | null;
+  /** The best verdict among the claims citing it; null when uncited (or stored before checking). */
+  readonly support: SupportVerdict | null;
 }
 
 /** The outcome of checking an answer's citations against the sources the model was given. */
@@ -426,6 +424,7 @@ function toCitation(
     end: source.end,
     cited,
     quote,
+    support: null,
   };
 }
 

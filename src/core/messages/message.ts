@@ -1,9 +1,10 @@
 import type { Citation } from '../citations/check-citations.ts';
+import type { Claim, ClaimSummary } from '../citations/claim-types.ts';
 import type { Reference } from '../references/reference.ts';
 import type { ProposedEdit, ProposedEditUpdate } from './proposed-edit.ts';
 
 /** Version of the stored message format; older rows are upgraded when read. */
-export const MESSAGE_SCHEMA_VERSION = 2;
+export const MESSAGE_SCHEMA_VERSION = 3;
 
 /** How a message ended: answered in full, cut off (connection dropped, process stopped), or failed. */
 export type MessageStatus = 'complete' | 'interrupted' | 'failed';
@@ -36,6 +37,10 @@ export interface ChatMessage {
   readonly references: readonly Reference[];
   readonly citations: readonly Citation[];
   readonly invalidMarkers: readonly InvalidMarker[];
+  /** The answer's cited sentences and list items with a support verdict per source (assistant messages). */
+  readonly claims: readonly Claim[];
+  /** Claim counts by verdict; null when the message was stored before claims were checked ("not checked"). */
+  readonly claimSummary: ClaimSummary | null;
   readonly toolCalls: readonly ToolCallRecord[];
   /** What the model was given (assistant messages); free-form JSON of the context report. */
   readonly context: unknown;

@@ -1,4 +1,5 @@
 import type { Citation } from '../citations/check-citations.ts';
+import type { ClaimSummary } from '../citations/claim-types.ts';
 import type { Reference } from '../references/reference.ts';
 import { type ChatMessage, MESSAGE_SCHEMA_VERSION, type MessageStatus } from './message.ts';
 
@@ -7,6 +8,8 @@ export interface MessagePayload {
   readonly references: readonly Reference[];
   readonly citations: readonly Citation[];
   readonly invalidMarkers: ChatMessage['invalidMarkers'];
+  readonly claims?: ChatMessage['claims'];
+  readonly claimSummary?: ChatMessage['claimSummary'];
   readonly toolCalls: ChatMessage['toolCalls'];
   readonly context: unknown;
   readonly error: string | null;
@@ -32,6 +35,8 @@ export function serializeMessage(message: ChatMessage): MessageRow {
     references: message.references,
     citations: message.citations,
     invalidMarkers: message.invalidMarkers,
+    claims: message.claims,
+    claimSummary: message.claimSummary,
     toolCalls: message.toolCalls,
     context: message.context,
     error: message.error,
@@ -52,11 +57,16 @@ export function serializeMessage(message: ChatMessage): MessageRow {
 
 const STATUSES: readonly MessageStatus[] = ['complete', 'interrupted', 'failed'];
 
+const isSummary = (value: unknown): value is ClaimSummary =>
+  typeof value === 'object' && value !== null && typeof (value as ClaimSummary).claims === 'number';
+
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 /**
  * Reads a stored row of any schema version: version 1 rows (sessions saved before references and
- * citations existed) load with empty lists, so old sessions still open and continue.
+ * citations existed) load with empty lists, and version 2 rows (before claims were checked) load
+ * with no claims, a null summary ("not checked") and citations without a support verdict, so old
+ * sessions still open and continue.
  */
 export function deserializeMessage(row: MessageRow): ChatMessage {
   let payload: Partial<MessagePayload> = {};
@@ -76,8 +86,14 @@ export function deserializeMessage(row: MessageRow): ChatMessage {
       : 'complete',
     grounded: row.grounded,
     references: asArray(payload.references),
-    citations: asArray(payload.citations),
+    citations: asArray<Citation>(payload.citations).map((c) => ({
+      ...c,
+      support: c.support ?? null,
+    })),
     invalidMarkers: asArray(payload.invalidMarkers),
+    claims: row.schemaVersion >= 3 ? asArray(payload.claims) : [],
+    claimSummary:
+      row.schemaVersion >= 3 && isSummary(payload.claimSummary) ? payload.claimSummary : null,
     toolCalls: asArray(payload.toolCalls),
     context: payload.context ?? null,
     error: typeof payload.error === 'string' ? payload.error : null,

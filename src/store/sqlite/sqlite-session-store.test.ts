@@ -21,6 +21,8 @@ const message = (over: Partial<ChatMessage>): ChatMessage => ({
   references: [],
   citations: [],
   invalidMarkers: [],
+  claims: [],
+  claimSummary: null,
   toolCalls: [],
   context: null,
   error: null,

@@ -21,6 +21,7 @@ const citation = (n: number, title: string, extra: Partial<CitationJson> = {}): 
   start: 100 * n,
   end: 100 * n + 60,
   quote: null,
+  support: null,
   valid: true,
   cited: true,
   ...extra,

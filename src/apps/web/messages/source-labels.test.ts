@@ -24,6 +24,7 @@ const citation = (n: number, title: string, extra: Partial<CitationJson> = {}): 
   start: 0,
   end: 10,
   quote: null,
+  support: null,
   valid: true,
   cited: true,
   ...extra,
