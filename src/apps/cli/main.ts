@@ -31,6 +31,7 @@ import {
   writeJson,
 } from './cli-options.ts';
 import { formatContextReport } from './context-output.ts';
+import { registerEvalCommand } from './eval-command.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
 import { refreshIndex } from './open-workspace.ts';
 import { formatReferences, formatSuggestions, referenceJson } from './reference-output.ts';
@@ -261,6 +262,7 @@ export function buildProgram(): Command {
   registerUsersCommands(program);
   registerChatRepl(program);
   registerServeCommand(program);
+  registerEvalCommand(program);
   return program;
 }
 
