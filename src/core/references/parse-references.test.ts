@@ -22,7 +22,12 @@ const defaults = {
   page: null,
   prefix: null,
   quoted: false,
+  citation: null,
 };
+
+/** The syntax a raw reference is written in, from its first characters. */
+const syntaxOf = (raw: string): ParsedReference['syntax'] =>
+  raw.startsWith('@') ? 'mention' : /^\[\d/.test(raw) ? 'citation' : 'wikilink';
 
 /** Fills in defaults, the syntax (from the first character) and, unless given, the next `start`. */
 function complete(message: string, expected: readonly Expected[]): ParsedReference[] {
@@ -31,7 +36,7 @@ function complete(message: string, expected: readonly Expected[]): ParsedReferen
     const start = e.start ?? message.indexOf(e.raw, cursor);
     cursor = start + e.raw.length;
     return {
-      syntax: e.raw.startsWith('@') ? 'mention' : 'wikilink',
+      syntax: syntaxOf(e.raw),
       name: '',
       ...defaults,
       ...e,
@@ -464,6 +469,71 @@ const mentionCases: Case[] = [
   },
 ];
 
+const citationCases: Case[] = [
+  {
+    title: 'a source of the previous answer',
+    message: 'tell me more about [2]',
+    expected: [{ raw: '[2]', citation: 2 }],
+  },
+  {
+    title: 'chained sources',
+    message: 'compare [1][3].',
+    expected: [
+      { raw: '[1]', citation: 1 },
+      { raw: '[3]', citation: 3 },
+    ],
+  },
+  {
+    title: 'in parentheses, at the start, before punctuation',
+    message: '[4] says so (see [12]), right?',
+    expected: [
+      { raw: '[4]', citation: 4 },
+      { raw: '[12]', citation: 12 },
+    ],
+  },
+  {
+    title: 'beside a wikilink and a mention',
+    message: '[[Pump]] [1] @a',
+    expected: [
+      { raw: '[[Pump]]', name: 'Pump' },
+      { raw: '[1]', citation: 1 },
+      { raw: '@a', name: 'a' },
+    ],
+  },
+  { title: 'zero is no source', message: 'about [0]', expected: none },
+  { title: 'four digits read as a year', message: 'in [2024]', expected: none },
+  { title: 'not a number', message: '[2a] [ 2] [2 ] [-1] [1.5] [^1]', expected: none },
+  { title: 'indexing a word', message: 'x[1] and é[2] and a_[3]', expected: none },
+  { title: 'an inline link', message: 'see [1](https://x.org)', expected: none },
+  {
+    title: 'inside link text',
+    message: 'see [the [1] note](n.md) or [2]',
+    expected: [{ raw: '[2]', citation: 2 }],
+  },
+  { title: 'inside a link destination', message: '[a](x/[1]) b', expected: none },
+  { title: 'a reference-style link', message: '[1][ref] and [2][]', expected: none },
+  { title: 'a link definition', message: '  [1]: https://x.org', expected: none },
+  {
+    title: 'a colon after [n] inside a line',
+    message: 'and [1]: is it right?',
+    expected: [{ raw: '[1]', citation: 1 }],
+  },
+  { title: 'an image', message: '![1]', expected: none },
+  { title: 'nested brackets', message: '[[1] x\n[2]]', expected: none },
+  {
+    title: 'a wikilink named by a number',
+    message: '[[1]]',
+    expected: [{ raw: '[[1]]', name: '1' }],
+  },
+  { title: 'in inline code', message: '`[1]` [2]', expected: [{ raw: '[2]', citation: 2 }] },
+  {
+    title: 'in fenced code',
+    message: '```\n[1]\n```\n[2]',
+    expected: [{ raw: '[2]', citation: 2 }],
+  },
+  { title: 'escaped', message: '\\[1] [2\\]', expected: none },
+];
+
 const escapeCases: Case[] = [
   { title: '\\[[ is text', message: '\\[[x]]', expected: none },
   {
@@ -581,6 +651,7 @@ describe('parseReferences', () => {
   describe.each([
     ['wikilinks', wikilinkCases],
     ['mentions', mentionCases],
+    ['citations', citationCases],
     ['escapes', escapeCases],
     ['code', codeCases],
   ] as const)('%s', (_group, cases) => {
@@ -608,6 +679,9 @@ function contractBreaches(message: string, references: readonly ParsedReference[
     if (r.syntax === 'mention') {
       if (!r.raw.startsWith('@')) breaches.push(`${at} is a mention without @`);
       if (r.name === '') breaches.push(`${at} is a mention without a name`);
+    } else if (r.syntax === 'citation') {
+      if (r.raw !== `[${r.citation}]`) breaches.push(`${at} is not [n] with its number`);
+      if ((r.citation ?? 0) < 1) breaches.push(`${at} names no source number`);
     } else {
       if (!/^!?\[\[[^\n\r]*\]\]$/.test(r.raw)) breaches.push(`${at} is not shaped like a wikilink`);
       if (r.embed !== r.raw.startsWith('!')) breaches.push(`${at} has embed wrong`);
@@ -657,6 +731,11 @@ const grammarPiece = fc.oneof(
     '日本',
     '🙂',
     '12',
+    '[1]',
+    '[23]',
+    '(',
+    ')',
+    '](',
   ),
   fc.string({ maxLength: 4 }),
 );
@@ -723,6 +802,33 @@ describe('parseReferences: properties', () => {
     );
   });
 
+  it('finds a [n] that stands on its own line after a blank line, with its number', () => {
+    fc.assert(
+      fc.property(
+        grammarish.filter((m) => !m.includes('```') && !m.includes('~~~')),
+        fc.integer({ min: 1, max: 999 }),
+        (message, n) => {
+          const found = parseReferences(`${message}\n\n[${n}]`).at(-1);
+          expect(found).toMatchObject({ syntax: 'citation', raw: `[${n}]`, citation: n });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds no [n] inside the text of a Markdown link', () => {
+    fc.assert(
+      fc.property(grammarish, (message) => {
+        for (const reference of parseReferences(message)) {
+          if (reference.syntax !== 'citation') continue;
+          const linked = parseReferences(`[see ${reference.raw} here](u)`);
+          expect(linked.filter((r) => r.syntax === 'citation')).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('finds nothing once every backslash, @ and [ is escaped', () => {
     fc.assert(
       fc.property(grammarish, (message) => {
@@ -749,6 +855,8 @@ describe('parseReferences: huge inputs', () => {
     ],
     ['fence openers', repeat('````\n```\n', 100_000)],
     ['embed openers', repeat('![[', 200_000)],
+    ['unclosed link texts', repeat('[a [1] ', 150_000)],
+    ['link texts without destinations closing', repeat('[1](x [2] ', 100_000)],
   ])(
     '%s',
     (_name, message) => {

@@ -5,6 +5,7 @@ import {
   isLineEnding,
   type ProseRegion,
 } from '../prose-regions.ts';
+import { createLinkTextIndex, readCitationReference } from './read-citation-reference.ts';
 import type { MentionPrefix, ParsedReference } from './reference.ts';
 
 /** Most UTF-16 code units of `sectionRest` handed to the resolver for multi-word section titles. */
@@ -50,8 +51,8 @@ const letterOrDigitPattern = /[\p{L}\p{N}]/u;
 const markPattern = /\p{M}/u;
 
 /**
- * Finds the `[[wikilinks]]` and `@mentions` a user wrote in a chat message, in order, with exact
- * spans, skipping code and escapes. Never throws, runs in near-linear time on any input, so it is
+ * Finds the `[[wikilinks]]`, `@mentions` and `[n]` source references a user wrote in a chat
+ * message, in order, with exact spans, skipping code, escapes and Markdown links. Never throws, runs in near-linear time on any input, so it is
  * safe on whatever a user pastes.
  */
 export function parseReferences(message: string): ParsedReference[] {
@@ -130,6 +131,7 @@ function createForwardSearch(
 
 function scanProse(scanner: Scanner, region: ProseRegion, found: ParsedReference[]): void {
   const { message } = scanner;
+  const insideLink = createLinkTextIndex(message, region);
   let pos = region.start;
   while (pos < region.end) {
     let reference: ParsedReference | null = null;
@@ -144,7 +146,9 @@ function scanProse(scanner: Scanner, region: ProseRegion, found: ParsedReference
         reference = readWikilink(scanner, pos, pos + 1, region.end);
         break;
       case codes.leftSquareBracket:
-        reference = readWikilink(scanner, pos, pos, region.end);
+        reference =
+          readWikilink(scanner, pos, pos, region.end) ??
+          (insideLink(pos) ? null : readCitation(message, pos));
         break;
       case codes.atSign:
         reference = readMention(scanner, pos);
@@ -259,6 +263,13 @@ function lastNonEmptyPart(fragment: string): string | null {
     if (part) return part;
   }
   return null;
+}
+
+/** `[n]`: source `n` of the previous answer. */
+function readCitation(message: string, pos: number): ParsedReference | null {
+  const mark = readCitationReference(message, pos);
+  if (!mark) return null;
+  return { ...emptyReference('citation', message, pos, mark.end, ''), citation: mark.n };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,6 +461,7 @@ export function emptyReference(
     page: null,
     prefix: null,
     quoted: false,
+    citation: null,
   };
 }
 

@@ -1,7 +1,10 @@
 import type { DocumentKind, DocumentStatus } from '../document.ts';
 
-/** How a reference was written: `[[wikilink]]` or `@mention`. */
-export type ReferenceSyntax = 'wikilink' | 'mention';
+/**
+ * How a reference was written: `[[wikilink]]`, `@mention`, or `[n]` — a `citation` naming source `n`
+ * of the session's previous answer.
+ */
+export type ReferenceSyntax = 'wikilink' | 'mention' | 'citation';
 
 /** Who made the reference: the user in the message, a tool call, or entity-graph expansion. */
 export type ReferenceOrigin = 'user' | 'tool' | 'graph';
@@ -41,6 +44,8 @@ export interface ParsedReference {
   readonly prefix: MentionPrefix | null;
   /** The name was written in quotes: `@"Name with spaces"`. */
   readonly quoted: boolean;
+  /** `[2]`: the number of the previous answer's source it names; null for every other syntax. */
+  readonly citation: number | null;
 }
 
 /** How a reference resolved. */
@@ -67,6 +72,17 @@ export interface ReferenceTarget {
   readonly page: number | null;
   /** Entity id (`type/slug`) when the target is an entity. */
   readonly entity: string | null;
+  /**
+   * The exact passage, as character offsets into the document body, when the reference names one
+   * (a `[n]` source of the previous answer: its chunk). Absent or null for a whole document or part.
+   */
+  readonly span?: TargetSpan | null;
+}
+
+/** A passage of a document body: `body.slice(start, end)`. */
+export interface TargetSpan {
+  readonly start: number;
+  readonly end: number;
 }
 
 /** A ranked alternative for an ambiguous reference. */

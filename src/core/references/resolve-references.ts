@@ -9,6 +9,7 @@ import type {
   ReferenceSuggestion,
 } from './reference.ts';
 import type { ReferenceCatalog } from './reference-catalog.ts';
+import { type PreviousSource, resolveCitationReference } from './resolve-citation-reference.ts';
 import { PREFIX_KINDS, resolveMention } from './resolve-mention.ts';
 import type { ResolveOutcome } from './resolve-outcome.ts';
 import { resolveWikilink } from './resolve-wikilink.ts';
@@ -22,6 +23,11 @@ export interface ResolveReferencesOptions {
   readonly mode?: ChatMode;
   /** Most references loaded per message; later ones come back `over_limit`. @default 5 */
   readonly maxReferences?: number;
+  /**
+   * The sources of the session's previous answer, which `[n]` names; null when there is no previous
+   * answer (every `[n]` is then unresolved). @default null
+   */
+  readonly previousSources?: readonly PreviousSource[] | null;
 }
 
 /** Whether a reference's document is handed to the model: it resolved (archived documents included). */
@@ -40,12 +46,14 @@ const PERMISSION_RANK: Readonly<Record<ReferencePermission, number>> = {
 const targetKey = (outcome: ResolveOutcome, parsed: ParsedReference): string => {
   const t = outcome.target;
   if (!t) return `unresolved:${parsed.syntax}:${parsed.raw.toLowerCase()}`;
-  return [t.documentId, t.heading ?? '', t.block ?? '', t.section ?? '', t.page ?? ''].join(
+  const span = t.span ? `${t.span.start}-${t.span.end}` : '';
+  return [t.documentId, t.heading ?? '', t.block ?? '', t.section ?? '', t.page ?? '', span].join(
     '\u0000',
   );
 };
 
 function suggestionsFor(parsed: ParsedReference, catalog: ReferenceCatalog): ReferenceSuggestion[] {
+  if (parsed.syntax === 'citation') return [];
   const kinds = parsed.prefix ? PREFIX_KINDS[parsed.prefix] : null;
   return closestEntries(parsed.name, catalog, parsed.syntax === 'mention' ? kinds : null).map(
     (entry) => ({
@@ -61,31 +69,40 @@ function suggestionsFor(parsed: ParsedReference, catalog: ReferenceCatalog): Ref
 }
 
 /**
- * Parses every reference in a message and resolves it against the workspace: one reference per
- * distinct target (naming the same thing twice gives two spans), a permission read from the verbs
- * around it, "did you mean" suggestions when nothing matched, and anything past the per-message
- * limit marked `over_limit` rather than dropped.
+ * Parses every reference in a message and resolves it against the workspace (and `[n]` against the
+ * previous answer's sources): one reference per distinct target (naming the same thing twice gives
+ * two spans), a permission read from the verbs around it (a `[n]` source is only ever read), "did
+ * you mean" suggestions when nothing matched, and anything past the per-message limit marked
+ * `over_limit` rather than dropped.
  */
 export function resolveReferences(
   message: string,
   catalog: ReferenceCatalog,
   options: ResolveReferencesOptions = {},
 ): Reference[] {
-  const { currentPath = null, mode = 'chat', maxReferences = DEFAULT_MAX_REFERENCES } = options;
+  const {
+    currentPath = null,
+    mode = 'chat',
+    maxReferences = DEFAULT_MAX_REFERENCES,
+    previousSources = null,
+  } = options;
   const parsed = parseReferences(message);
   const byKey = new Map<string, { reference: Reference; spans: ReferenceSpan[] }>();
   parsed.forEach((ref, i) => {
     const outcome =
       ref.syntax === 'wikilink'
         ? resolveWikilink(ref, catalog, { currentPath })
-        : resolveMention(ref, catalog, { currentPath });
+        : ref.syntax === 'citation'
+          ? resolveCitationReference(ref, catalog, previousSources)
+          : resolveMention(ref, catalog, { currentPath });
     const nextStart = parsed[i + 1]?.start ?? message.length;
     const end =
       outcome.end !== null && outcome.end > ref.end && outcome.end <= nextStart
         ? outcome.end
         : ref.end;
     const span = { raw: message.slice(ref.start, end), start: ref.start, end };
-    const permission = inferPermission(message, span.start, span.end, mode);
+    const permission =
+      ref.syntax === 'citation' ? 'read' : inferPermission(message, span.start, span.end, mode);
     const key = targetKey(outcome, ref);
     const existing = byKey.get(key);
     if (existing) {
