@@ -6,6 +6,7 @@ import {
   type DocumentStore,
   type HistoryMessage,
   loadContextInputs,
+  type PreviousSource,
   type Reference,
   type ReferenceCatalog,
   resolveReferences,
@@ -24,6 +25,8 @@ export interface PrepareContextOptions extends Omit<ContextOptions, 'tokenCounte
   /** Chunks retrieved for the message and offered to the assembler. @default 10 */
   readonly retrievalLimit?: number;
   readonly history?: readonly HistoryMessage[];
+  /** The sources of the session's previous answer, which `[n]` in the message names; null: none. */
+  readonly previousSources?: readonly PreviousSource[] | null;
   readonly summarizer?: Summarizer;
   readonly signal?: AbortSignal;
 }
@@ -35,8 +38,9 @@ export interface PreparedContext {
 }
 
 /**
- * Steps 1 and 2 of a chat turn: resolve the message's references, retrieve chunks for it, load
- * what both point to, and assemble the model's context inside the budget.
+ * Steps 1 and 2 of a chat turn: resolve the message's references (`[n]` against the previous
+ * answer's sources), retrieve chunks for it, load what both point to, and assemble the model's
+ * context inside the budget.
  */
 export async function prepareContext(
   store: DocumentStore,
@@ -51,6 +55,7 @@ export async function prepareContext(
     pinned,
     retrievalLimit = 10,
     history,
+    previousSources = null,
     summarizer,
     signal,
     ...budget
@@ -58,6 +63,7 @@ export async function prepareContext(
   const references = resolveReferences(message, catalog, {
     currentPath,
     mode,
+    previousSources,
     ...(maxReferences !== undefined && { maxReferences }),
   });
   const retrieved =

@@ -15,7 +15,7 @@ import type {
   TokenCounter,
   ToolCallRecord,
 } from '../core/index.ts';
-import { FootnoteError, overridePermissions } from '../core/index.ts';
+import { FootnoteError, overridePermissions, previousAnswerSources } from '../core/index.ts';
 import { numberCitations } from './number-citations.ts';
 import { prepareContext } from './prepare-context.ts';
 import { ReferenceTracker } from './reference-tracker.ts';
@@ -183,6 +183,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     currentPath: options.currentPath ?? null,
     mode,
     history,
+    previousSources: previousAnswerSources(stored),
     ...(options.pinned && { pinned: options.pinned }),
     ...(options.contextWindow && { contextWindow: options.contextWindow }),
     ...(options.answerReserve && { answerReserve: options.answerReserve }),

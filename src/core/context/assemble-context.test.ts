@@ -86,6 +86,49 @@ describe('assembleContext', () => {
     );
   });
 
+  it('sends a [n] source of the previous answer as exactly its passage, and no retrieved copy of it', () => {
+    const passage = 'Silt clogs the strainer.';
+    const start = design.body.indexOf(passage);
+    const source = userReference(design, '[2]', {
+      syntax: 'citation',
+      target: { heading: 'Risks', span: { start, end: start + passage.length } },
+    });
+    const result = assembleContext(
+      inputs({ references: [source], retrieved: [chunk(design, passage, 'c-silt')] }),
+      { tokenCounter },
+    );
+    expect(result.report.items.map((i) => [i.n, i.origin, i.label])).toEqual([
+      [1, 'reference', '[2] of the previous answer'],
+    ]);
+    const [sent] = result.sources;
+    expect(sent).toMatchObject({ n: 1, origin: 'reference', heading: 'Risks', text: passage });
+    expect(design.body.slice(sent?.start, sent?.end)).toBe(passage);
+    expect(result.system).toContain('# Risks, passage');
+    expect(result.system).not.toContain('Ship in May.');
+    expect(result.preamble).toContain('[2] (notes/Design.md): source [2] of the previous answer');
+  });
+
+  it('falls back to the part when the passage lies past the end of the document', () => {
+    const source = userReference(design, '[1]', {
+      syntax: 'citation',
+      target: { heading: 'Risks', span: { start: 10_000, end: 10_050 } },
+    });
+    const result = assembleContext(inputs({ references: [source] }), { tokenCounter });
+    expect(result.sources[0]?.text).toContain('Silt clogs the strainer');
+    expect(result.sources[0]?.text).toContain('## Risks');
+  });
+
+  it("lists an unresolved [n] with the resolver's note", () => {
+    const missing = userReference(design, '[7]', {
+      syntax: 'citation',
+      status: 'unresolved',
+      notes: ['no source [7] in the previous answer'],
+    });
+    expect(referencedDocumentsList([{ ...missing, target: null }], new Map())).toBe(
+      'Referenced documents:\n- [7]: no source [7] in the previous answer',
+    );
+  });
+
   it('sends a document with more than 10 sections as outline and first paragraph', () => {
     const result = assembleContext(inputs({ references: [ref(manyHeadings, '[[Handbook]]')] }), {
       tokenCounter,

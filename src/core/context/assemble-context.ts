@@ -1,5 +1,6 @@
 import type { StoredDocument } from '../document.ts';
 import type { Reference } from '../references/reference.ts';
+import { describeSource } from '../references/resolve-citation-reference.ts';
 import { isLoaded } from '../references/resolve-references.ts';
 import type {
   AssembledContext,
@@ -18,6 +19,7 @@ import {
   pagePart,
   sectionCount,
   sectionPart,
+  spanPart,
 } from './document-parts.ts';
 import type { EntityGraphLookup, EntityRecord } from './entity-records.ts';
 import {
@@ -83,13 +85,20 @@ const quoted =
   (n: number | null, text: string) =>
     quoteDocument(text, { n, title, path, part, origin: originLabel[origin] });
 
-/** The referenced part of a document (heading, section, block or page), if the reference names one. */
+/**
+ * The referenced part of a document (an exact passage, heading, section, block or page), if the
+ * reference names one; a passage the document no longer holds falls back to its page or part.
+ */
 function referencedPart(
   ref: Reference,
   doc: StoredDocument,
 ): { part: DocumentPart; extra: Partial<Location> } | null {
   const t = ref.target;
   if (!t) return null;
+  if (t.span) {
+    const part = spanPart(doc, t.span, t);
+    if (part) return { part, extra: { heading: t.heading } };
+  }
   if (t.page !== null) {
     const part = pagePart(doc, t.page);
     return part && { part, extra: {} };
@@ -174,6 +183,9 @@ export function referencedDocumentsList(
       case 'archived': {
         const summary = summaries.get(t?.documentId ?? '') ?? '';
         const flag = ref.status === 'archived' ? ' (archived)' : '';
+        if (ref.syntax === 'citation' && t) {
+          return `- ${ref.raw} (${t.path})${flag}: source ${ref.raw} of the previous answer, ${describeSource(t)}; its passage is among the sources below, numbered anew`;
+        }
         return `- ${ref.raw} (${t?.path})${flag}${summary ? `: ${summary}` : ''}`;
       }
       case 'deleted':
@@ -183,6 +195,7 @@ export function referencedDocumentsList(
       case 'ambiguous':
         return `- ${ref.raw}: ambiguous — ${ref.candidates.length} matches (${ref.candidates.map((c) => c.path).join(', ')}); not loaded`;
       default: {
+        if (ref.syntax === 'citation') return `- ${ref.raw}: ${ref.notes[0] ?? 'not found'}`;
         const hint = ref.suggestions.length
           ? ` (did you mean ${ref.suggestions.map((s) => s.insert).join(', ')}?)`
           : '';
@@ -216,7 +229,7 @@ function collectCandidates(
     cover(doc.id, found.part.start, found.part.end);
     candidates.push({
       origin: 'reference',
-      label: ref.raw,
+      label: ref.syntax === 'citation' ? `${ref.raw} of the previous answer` : ref.raw,
       documentId: doc.id,
       path: doc.path,
       location: locate(doc, found.part, found.extra),

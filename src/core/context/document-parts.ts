@@ -75,6 +75,40 @@ export function pagePart(doc: StoredDocument, page: number): DocumentPart | null
   };
 }
 
+/**
+ * An exact passage of the body (a source of an earlier answer), labelled by the page, section or
+ * heading it lies in; null when the body no longer reaches that far. The text is the span itself,
+ * untrimmed, so the part's offsets and text agree.
+ */
+export function spanPart(
+  doc: StoredDocument,
+  span: { readonly start: number; readonly end: number },
+  where: {
+    readonly page: number | null;
+    readonly section: string | null;
+    readonly heading: string | null;
+  },
+): DocumentPart | null {
+  const end = Math.min(span.end, doc.body.length);
+  if (span.start < 0 || span.start >= end) return null;
+  const label =
+    where.page !== null
+      ? `page ${where.page}, passage`
+      : where.section
+        ? `§ ${where.section}, passage`
+        : where.heading
+          ? `# ${where.heading}, passage`
+          : 'passage';
+  return {
+    text: doc.body.slice(span.start, end),
+    start: span.start,
+    end,
+    label,
+    page: where.page,
+    section: where.section,
+  };
+}
+
 /** The first real paragraph of a document (skipping headings, frontmatter-like lines and blank ones). */
 export function firstParagraph(doc: StoredDocument): string {
   const summary = doc.metadata.summary;
