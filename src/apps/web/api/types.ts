@@ -9,6 +9,12 @@ export type ReferenceJson = ReturnType<typeof referenceJson>;
 export type MessageJson = ReturnType<typeof messageJson>;
 /** One numbered source of an answer (cited or only seen). */
 export type CitationJson = MessageJson['citations'][number];
+/** The exact words of a source that a citation rests on (the checker's supporting passage). */
+export type QuoteJson = NonNullable<CitationJson['quote']>;
+/** A cited sentence or list item of an answer, with a support verdict per source it cites. */
+export type ClaimJson = MessageJson['claims'][number];
+/** Claim counts by verdict; null on messages stored before claims were checked. */
+export type ClaimSummaryJson = MessageJson['claimSummary'];
 export type { SuggestGroup, SuggestItem };
 
 export type ChatMode = 'chat' | 'agent';

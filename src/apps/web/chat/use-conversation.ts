@@ -19,6 +19,8 @@ const localUserMessage = (text: string): ViewMessage => ({
   references: [],
   citations: [],
   invalidMarkers: [],
+  claims: [],
+  claimSummary: null,
   grounded: false,
   tools: [],
   edits: [],

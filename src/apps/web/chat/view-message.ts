@@ -1,5 +1,12 @@
 import type { UIMessage } from 'ai';
-import type { CitationJson, EditJson, MessageJson, ReferenceJson } from '../api/types.ts';
+import type {
+  CitationJson,
+  ClaimJson,
+  ClaimSummaryJson,
+  EditJson,
+  MessageJson,
+  ReferenceJson,
+} from '../api/types.ts';
 
 /** One tool call of an answer, as it happens: running, then done or failed. */
 export interface ToolActivity {
@@ -21,6 +28,10 @@ export interface ViewMessage {
   /** Every numbered source the model saw; `cited` says whether the answer used it. */
   readonly citations: readonly CitationJson[];
   readonly invalidMarkers: MessageJson['invalidMarkers'];
+  /** The answer's cited claims and how their sources back them (offsets index `content`). */
+  readonly claims: readonly ClaimJson[];
+  /** Claim counts by verdict; null when the claims were not checked (older or unfinished answers). */
+  readonly claimSummary: ClaimSummaryJson;
   readonly grounded: boolean;
   readonly tools: readonly ToolActivity[];
   readonly edits: readonly EditJson[];
@@ -38,6 +49,9 @@ export function viewOfStored(message: MessageJson, edits: readonly EditJson[]): 
     references: message.references,
     citations: message.citations,
     invalidMarkers: message.invalidMarkers,
+    // Messages stored before claims were checked may lack both fields.
+    claims: message.claims ?? [],
+    claimSummary: message.claimSummary ?? null,
     grounded: message.grounded,
     tools: message.toolCalls.map((call, i) => ({
       id: `${message.id}-tool-${i}`,
@@ -52,11 +66,19 @@ export function viewOfStored(message: MessageJson, edits: readonly EditJson[]): 
   };
 }
 
-interface CitationsData {
+/**
+ * The `data-citations` part that ends an answer. `content` is the final text with its markers
+ * renumbered as stored (the streamed text's numbers may differ); servers before claim checking
+ * send neither it nor the claims.
+ */
+export interface CitationsData {
   citations: CitationJson[];
   grounded: boolean;
   invalidMarkers: MessageJson['invalidMarkers'];
   status: MessageJson['status'];
+  content?: string;
+  claims?: ClaimJson[];
+  claimSummary?: ClaimSummaryJson;
 }
 
 /**
@@ -111,12 +133,15 @@ export function viewOfStreamed(message: UIMessage, done: boolean): ViewMessage {
   return {
     id: message.id,
     role: 'assistant',
-    content,
+    // The final text replaces the streamed one, so the numbers on screen are the stored ones.
+    content: typeof citations?.content === 'string' ? citations.content : content,
     // A stream that ended without saying how is one that was cut off.
     status: done ? (stored ?? 'interrupted') : 'streaming',
     references,
     citations: citations?.citations ?? [],
     invalidMarkers: citations?.invalidMarkers ?? [],
+    claims: citations?.claims ?? [],
+    claimSummary: citations?.claimSummary ?? null,
     grounded: citations?.grounded ?? false,
     tools,
     edits,

@@ -1,7 +1,7 @@
 import { createContext, memo, useContext, useMemo } from 'react';
 import type { Components } from 'react-markdown';
 import type { WorkspaceApi } from '../api/client.ts';
-import type { CitationJson, EditJson } from '../api/types.ts';
+import type { CitationJson, ClaimJson, EditJson } from '../api/types.ts';
 import type { ViewMessage } from '../chat/view-message.ts';
 import { Markdown } from '../markdown/Markdown.tsx';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
@@ -9,6 +9,7 @@ import { CitationBadge } from './CitationBadge.tsx';
 import { ContextPanel } from './ContextPanel.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { EditCard } from './EditCard.tsx';
+import { supportOfMarker } from './marker-support.ts';
 import { BADGE_ELEMENT, remarkCitations } from './remark-citations.ts';
 import { SourcesFooter } from './SourcesFooter.tsx';
 import { ToolActivityList } from './ToolActivityList.tsx';
@@ -61,6 +62,7 @@ export function AssistantMessage({
         <AnswerText
           content={message.content}
           citations={message.citations}
+          claims={message.claims}
           invalidMarkers={message.invalidMarkers}
           streaming={streaming}
           onOpenSource={onOpenSource}
@@ -109,6 +111,7 @@ export function AssistantMessage({
         <SourcesFooter
           citations={message.citations}
           grounded={message.grounded}
+          claimSummary={message.claimSummary}
           userReferences={userReferences}
           toolReferences={toolReferences}
           onOpenSource={onOpenSource}
@@ -127,17 +130,22 @@ export function AssistantMessage({
   );
 }
 
-/** What the badges of one answer need: its sources by number and how to open one. */
+/** What the badges of one answer need: its sources by number, its claims and how to open one. */
 interface BadgeContext {
   readonly byNumber: ReadonlyMap<number, CitationJson>;
+  readonly claims: readonly ClaimJson[];
   readonly onOpenSource: (target: ViewerTarget) => void;
 }
 
-const Badges = createContext<BadgeContext>({ byNumber: new Map(), onOpenSource: () => {} });
+const Badges = createContext<BadgeContext>({
+  byNumber: new Map(),
+  claims: [],
+  onOpenSource: () => {},
+});
 
 /** Renders a `cite-badge` element of the remark plugin: a badge, or a pending number while streaming. */
 function Badge({ node }: { node?: { properties?: Record<string, unknown> } }) {
-  const { byNumber, onOpenSource } = useContext(Badges);
+  const { byNumber, claims, onOpenSource } = useContext(Badges);
   const n = Number(node?.properties?.dataN);
   const citation = byNumber.get(n);
   if (!citation || node?.properties?.dataPending)
@@ -147,10 +155,12 @@ function Badge({ node }: { node?: { properties?: Record<string, unknown> } }) {
       </span>
     );
   const claim = node?.properties?.dataClaim;
+  const at = Number(node?.properties?.dataAt ?? Number.NaN);
   return (
     <CitationBadge
       citation={citation}
       claim={typeof claim === 'string' ? claim : null}
+      support={supportOfMarker(citation, claims, Number.isFinite(at) ? at : null)}
       onOpenSource={onOpenSource}
     />
   );
@@ -162,12 +172,14 @@ const BADGE_COMPONENTS = { [BADGE_ELEMENT]: Badge } as unknown as Components;
 const AnswerText = memo(function AnswerText({
   content,
   citations,
+  claims,
   invalidMarkers,
   streaming,
   onOpenSource,
 }: {
   content: string;
   citations: readonly CitationJson[];
+  claims: readonly ClaimJson[];
   invalidMarkers: ViewMessage['invalidMarkers'];
   streaming: boolean;
   onOpenSource: (target: ViewerTarget) => void;
@@ -177,8 +189,8 @@ const AnswerText = memo(function AnswerText({
     [citations, invalidMarkers, streaming],
   );
   const badges = useMemo(
-    () => ({ byNumber: new Map(citations.map((c) => [c.n, c])), onOpenSource }),
-    [citations, onOpenSource],
+    () => ({ byNumber: new Map(citations.map((c) => [c.n, c])), claims, onOpenSource }),
+    [citations, claims, onOpenSource],
   );
   return (
     <Badges.Provider value={badges}>

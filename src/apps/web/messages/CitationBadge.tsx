@@ -3,6 +3,12 @@ import { createPortal } from 'react-dom';
 import type { CitationJson } from '../api/types.ts';
 import { KindIcon } from '../ui/KindIcon.tsx';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
+import {
+  badgeLabel,
+  type MarkerSupport,
+  supportingPassage,
+  verdictText,
+} from './marker-support.ts';
 import { type CardPlacement, placeCard } from './place-card.ts';
 import { partLabel, shortExcerpt } from './source-labels.ts';
 import { targetOfCitation } from './viewer-targets.ts';
@@ -10,25 +16,39 @@ import { targetOfCitation } from './viewer-targets.ts';
 /** How long the card stays after the pointer leaves, so it can be moved onto the card. */
 const CLOSE_DELAY_MS = 150;
 
+/** A citation with nothing known of its support (an answer that was not checked). */
+const uncheckedSupport = (citation: CitationJson): MarkerSupport => ({
+  verdict: citation.support,
+  quote: citation.quote,
+  missing: [],
+  claim: null,
+});
+
 /**
- * A numbered citation in an answer: a small button that previews its source on hover or focus
- * and opens the viewer at the cited span on click or Enter.
+ * A numbered citation in an answer: a small button that previews the words of its source that
+ * support the claim on hover or focus, styled by the checker's verdict, and opens the viewer at
+ * those words on click or Enter.
  */
 export function CitationBadge({
   citation,
   claim = null,
+  support = uncheckedSupport(citation),
   onOpenSource,
 }: {
   citation: CitationJson;
   /** The words of the answer this badge backs, to find and highlight in the source. */
   claim?: string | null;
+  /** The verdict and supporting quote of this marker's claim for this source. */
+  support?: MarkerSupport;
   onOpenSource: (target: ViewerTarget) => void;
 }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const cardId = useId();
-  const title = citation.title || citation.path;
+  const verdict = support.verdict;
+  // Without supporting words (unsupported, not checked) the viewer opens at the cited span.
+  const passage = supportingPassage(verdict, support.quote);
 
   const show = () => {
     window.clearTimeout(closeTimer.current);
@@ -59,12 +79,13 @@ export function CitationBadge({
       <button
         ref={button}
         type="button"
-        className="citation-badge"
-        aria-label={`Source ${citation.n}: ${title}`}
+        className={`citation-badge${verdict ? ` verdict-${verdict}` : ''}`}
+        data-verdict={verdict ?? 'unchecked'}
+        aria-label={badgeLabel(citation, verdict)}
         aria-describedby={open ? cardId : undefined}
         onClick={() => {
           hide();
-          onOpenSource(targetOfCitation(citation, claim));
+          onOpenSource(targetOfCitation(citation, claim, passage));
         }}
         onMouseEnter={show}
         onMouseLeave={hideSoon}
@@ -78,6 +99,7 @@ export function CitationBadge({
           <SourceCard
             id={cardId}
             citation={citation}
+            support={support}
             anchor={button}
             onMouseEnter={show}
             onMouseLeave={hideSoon}
@@ -88,23 +110,35 @@ export function CitationBadge({
   );
 }
 
-/** The hover card of a badge: which source, where in it, and what it says. */
+/** Characters of a supporting quote shown in a card before it is cut. */
+const CARD_QUOTE_CHARS = 420;
+
+/**
+ * The hover card of a badge: which source and where in it, the words that support the claim
+ * (else the cited excerpt), and the verdict in words.
+ */
 function SourceCard({
   id,
   citation,
+  support,
   anchor,
   onMouseEnter,
   onMouseLeave,
 }: {
   id: string;
   citation: CitationJson;
+  support: MarkerSupport;
   anchor: RefObject<HTMLElement | null>;
   onMouseEnter: () => void;
   onMouseLeave: () => void;
 }) {
   const card = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<CardPlacement | null>(null);
-  const part = partLabel(citation);
+  const quote = supportingPassage(support.verdict, support.quote);
+  const part = quote?.field
+    ? `field ${quote.field}`
+    : partLabel({ page: quote?.page ?? citation.page, section: citation.section });
+  const verdict = verdictText(support);
 
   useLayoutEffect(() => {
     const place = () => {
@@ -155,13 +189,27 @@ function SourceCard({
         <span className="source-card-path">{citation.path}</span>
         {part && <span className="source-card-part">{part}</span>}
       </div>
-      {citation.excerpt && <p className="source-card-excerpt">{shortExcerpt(citation.excerpt)}</p>}
-      {citation.quote &&
-        (citation.quote.found ? (
-          <p className="source-card-quote ok">✓ quote checked</p>
-        ) : (
-          <p className="source-card-quote warn">Quote not found in this source</p>
-        ))}
+      {quote ? (
+        <blockquote className="source-card-supporting">
+          {shortExcerpt(quote.text, CARD_QUOTE_CHARS)}
+        </blockquote>
+      ) : (
+        citation.excerpt && <p className="source-card-excerpt">{shortExcerpt(citation.excerpt)}</p>
+      )}
+      {verdict && (
+        <p className={`source-card-verdict verdict-${support.verdict}`}>
+          <span className="verdict-icon" aria-hidden="true">
+            {VERDICT_ICONS[support.verdict ?? 'supported']}
+          </span>
+          {verdict.charAt(0).toUpperCase() + verdict.slice(1)}
+        </p>
+      )}
+      {support.quote && !support.quote.found && (
+        <p className="source-card-quote warn">The words the answer quotes are not in this source</p>
+      )}
     </div>
   );
 }
+
+/** A glyph per verdict beside its words, so the verdict never rests on colour alone. */
+const VERDICT_ICONS = { supported: '✓', partial: '◐', unsupported: '⚠' } as const;

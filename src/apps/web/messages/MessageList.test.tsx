@@ -64,6 +64,8 @@ const message = (extra: Partial<ViewMessage>): ViewMessage => ({
   references: [],
   citations: [],
   invalidMarkers: [],
+  claims: [],
+  claimSummary: null,
   grounded: false,
   tools: [],
   edits: [],
@@ -187,16 +189,21 @@ describe('MessageList', () => {
     expect(screen.getByRole('tooltip').textContent).toContain('Solar Pump Project excerpt');
   });
 
-  it('says when a quote was checked against the source', () => {
+  it('warns when the words an answer quotes are not in the source', () => {
     const quoted = message({
       ...answer,
-      citations: [citation(1, 'A', { quote: { text: 'x', start: 1, end: 2, found: true } })],
+      citations: [
+        citation(1, 'A', { quote: { text: 'x y z', start: null, end: null, found: false } }),
+      ],
       content: 'A "x y z" [1].',
       invalidMarkers: [],
     });
     renderList([quoted]);
     fireEvent.focus(screen.getByRole('button', { name: 'Source 1: A' }));
-    expect(screen.getByRole('tooltip').textContent).toContain('quote checked');
+    const card = screen.getByRole('tooltip');
+    expect(card.textContent).toContain('not in this source');
+    // The answer's own words are not shown as if they were the source's.
+    expect(card.querySelector('blockquote')).toBeNull();
   });
 
   it('opens the viewer at the cited span when a badge is clicked', () => {
@@ -217,7 +224,7 @@ describe('MessageList', () => {
 
   it('expands the sources footer with cited, seen and referenced documents', () => {
     const { onOpenSource } = renderList([userMessage, answer]);
-    expect(screen.getByText('Grounded in 2 sources')).toBeTruthy();
+    expect(screen.getByText('Grounded in 2 sources · claims not checked')).toBeTruthy();
     const toggle = screen.getByRole('button', { name: /^Sources:/ });
     expect(toggle.textContent).toContain('Sources: Solar Pump Project, Budget');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -520,5 +527,174 @@ describe('context report', () => {
       fireEvent.click(screen.getByRole('button', { name: 'What the model saw' }));
     });
     expect(screen.getByText('No context recorded for this answer.')).toBeTruthy();
+  });
+});
+
+describe('checked citations', () => {
+  // "The pump peaked at 2.6 m3/h [1]. Silt clogs the intake [1][2]. Panels cost more [3]."
+  const text =
+    'The pump peaked at 2.6 m3/h [1]. Silt clogs the intake [1][2]. Panels cost more [3].';
+  const at = (raw: string, from = 0) => text.indexOf(raw, from);
+  const quote = (words: string, start: number, extra = {}) => ({
+    text: words,
+    start,
+    end: start + words.length,
+    found: true,
+    ...extra,
+  });
+  const checked = message({
+    id: 'a9',
+    content: text,
+    grounded: true,
+    citations: [
+      citation(1, 'Field Report', {
+        kind: 'pdf',
+        path: 'pdfs/field-report.pdf',
+        page: 2,
+        support: 'supported',
+        quote: quote('Peak flow rate: 2.5 m3/h', 310, { page: 2, pageStart: 10, pageEnd: 34 }),
+      }),
+      citation(2, 'Design Review', { support: 'unsupported', quote: null }),
+      citation(3, 'Budget', { support: 'supported', quote: quote('Panels cost 40% more.', 20) }),
+    ],
+    claims: [
+      {
+        start: 0,
+        end: at('[1]') + 4,
+        text: 'The pump peaked at 2.6 m3/h.',
+        markers: [1],
+        support: [
+          {
+            n: 1,
+            verdict: 'partial',
+            score: 0.7,
+            quote: quote('Peak flow rate: 2.5 m3/h', 310, { page: 2, pageStart: 10, pageEnd: 34 }),
+            missing: ['2.6'],
+          },
+        ],
+        verdict: 'partial',
+      },
+      {
+        start: at('Silt'),
+        end: at('[2]') + 4,
+        text: 'Silt clogs the intake.',
+        markers: [1, 2],
+        support: [
+          {
+            n: 1,
+            verdict: 'supported',
+            score: 1,
+            quote: quote('Silt clogged the intake screen twice.', 500, {
+              page: 3,
+              pageStart: 4,
+              pageEnd: 41,
+            }),
+            missing: [],
+          },
+          { n: 2, verdict: 'unsupported', score: 0, quote: null, missing: [] },
+        ],
+        verdict: 'supported',
+      },
+      {
+        start: at('Panels'),
+        end: text.length,
+        text: 'Panels cost more.',
+        markers: [3],
+        support: [
+          {
+            n: 3,
+            verdict: 'supported',
+            score: 1,
+            quote: quote('Panels cost 40% more.', 20),
+            missing: [],
+          },
+        ],
+        verdict: 'supported',
+      },
+    ],
+    claimSummary: { claims: 3, supported: 2, partial: 1, unsupported: 0 },
+  });
+
+  const cardOf = (badge: HTMLElement) => {
+    fireEvent.focus(badge);
+    const card = screen.getByRole('tooltip');
+    const text = card.textContent ?? '';
+    fireEvent.blur(badge);
+    return { card, text };
+  };
+
+  it("shows on hover the quote that backs the marker's own claim, with the verdict in words", () => {
+    renderList([checked]);
+    const [partial, supported] = screen.getAllByRole('button', { name: /^Source 1:/ });
+    const first = cardOf(partial as HTMLElement);
+    expect(first.card.querySelector('blockquote')?.textContent).toBe('Peak flow rate: 2.5 m3/h');
+    expect(first.text).toContain('Field Report');
+    expect(first.text).toContain('page 2');
+    expect(first.text).toContain('Partly supported: 2.6 not in the source');
+
+    const second = cardOf(supported as HTMLElement);
+    expect(second.card.querySelector('blockquote')?.textContent).toBe(
+      'Silt clogged the intake screen twice.',
+    );
+    expect(second.text).toContain('page 3');
+    expect(second.text).toMatch(/✓\s*Supported/);
+  });
+
+  it('marks an unsupported badge in its look and its name, and says so on hover', () => {
+    renderList([checked]);
+    const badge = screen.getByRole('button', {
+      name: 'Source 2: Design Review (not found in the source)',
+    });
+    expect(badge.classList.contains('verdict-unsupported')).toBe(true);
+    const { card, text } = cardOf(badge);
+    expect(text).toContain('Not found in the source');
+    expect(card.querySelector('blockquote')).toBeNull();
+    expect(text).toContain('Design Review excerpt');
+
+    const partial = screen.getByRole('button', {
+      name: 'Source 1: Field Report (partly supported)',
+    });
+    expect(partial.classList.contains('verdict-partial')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Source 3: Budget' }).dataset.verdict).toBe(
+      'supported',
+    );
+  });
+
+  it('opens the viewer at the supporting quote, on its page', () => {
+    const { onOpenSource } = renderList([checked]);
+    fireEvent.click(screen.getAllByRole('button', { name: /^Source 1:/ })[1] as HTMLElement);
+    expect(onOpenSource).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        documentId: 'doc-1',
+        page: 3,
+        passage: expect.objectContaining({ text: 'Silt clogged the intake screen twice.' }),
+      }),
+    );
+    // An unsupported source has no supporting words: the viewer opens at the cited span.
+    fireEvent.click(screen.getByRole('button', { name: /^Source 2:/ }));
+    const last = onOpenSource.mock.lastCall?.[0];
+    expect(last.passage).toBeUndefined();
+    expect(last.start).toBe(200);
+  });
+
+  it('sums up the claims in the footer and lists the sources by their stored numbers', () => {
+    renderList([checked]);
+    expect(
+      screen.getByText('Grounded in 3 sources · 2 of 3 claims supported, 1 partly'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Sources:/ }));
+    const cited = screen.getByRole('list', { name: 'Cited sources' });
+    const items = within(cited).getAllByRole('listitem');
+    expect(items.map((i) => i.querySelector('.source-n')?.textContent)).toEqual(['1', '2', '3']);
+    expect(items[2]?.querySelector('blockquote')?.textContent).toBe('Panels cost 40% more.');
+    expect(items[1]?.textContent).toContain('not found in the source');
+  });
+
+  it('uses the badge numbers as written: nothing is renumbered in the UI', () => {
+    renderList([checked]);
+    const numbers = screen
+      .getAllByRole('button', { name: /^Source \d+:/ })
+      .map((b) => b.textContent);
+    expect(numbers).toEqual(['1', '1', '2', '3']);
   });
 });

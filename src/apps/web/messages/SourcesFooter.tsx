@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import type { CitationJson, ReferenceJson } from '../api/types.ts';
+import type { CitationJson, ClaimSummaryJson, ReferenceJson } from '../api/types.ts';
 import { KindIcon } from '../ui/KindIcon.tsx';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
+import { verdictText } from './marker-support.ts';
 import {
   citedSources,
   groundingLabel,
@@ -11,25 +12,29 @@ import {
   sourcesToggleLabel,
   uncitedSources,
 } from './source-labels.ts';
-import { targetOfCitation, targetOfReference } from './viewer-targets.ts';
+import { passageOf, targetOfCitation, targetOfReference } from './viewer-targets.ts';
 
 /** Characters of each excerpt in the expanded sources list. */
 const LIST_EXCERPT_CHARS = 420;
 
 /**
- * What an answer stands on: whether it is grounded, and behind a "Sources: A, B" toggle every
+ * What an answer stands on: whether it is grounded and how many of its claims the sources
+ * support, and behind a "Sources: A, B" toggle every
  * cited source with its excerpt, the sources seen but not cited, the user's references and what
  * tools read.
  */
 export function SourcesFooter({
   citations,
   grounded,
+  claimSummary = null,
   userReferences,
   toolReferences,
   onOpenSource,
 }: {
   citations: readonly CitationJson[];
   grounded: boolean;
+  /** Claim counts by verdict; null: the answer's claims were not checked. */
+  claimSummary?: ClaimSummaryJson;
   userReferences: readonly ReferenceJson[];
   toolReferences: readonly ReferenceJson[];
   onOpenSource: (target: ViewerTarget) => void;
@@ -39,15 +44,19 @@ export function SourcesFooter({
   const cited = citedSources(citations);
   const uncited = uncitedSources(citations);
   const hasDetails = citations.length > 0 || userReferences.length > 0 || toolReferences.length > 0;
+  const doubtful =
+    grounded && claimSummary !== null && claimSummary.partial + claimSummary.unsupported > 0;
 
   return (
     <footer className="answer-sources">
       <div className="sources-bar">
-        <span className={`grounding ${grounded ? 'grounded' : 'ungrounded'}`}>
+        <span
+          className={`grounding ${grounded ? 'grounded' : 'ungrounded'}${doubtful ? ' doubtful' : ''}`}
+        >
           <span className="grounding-icon" aria-hidden="true">
-            {grounded ? '✓' : '○'}
+            {grounded ? (doubtful ? '⚠' : '✓') : '○'}
           </span>
-          {groundingLabel(grounded, citations)}
+          {groundingLabel(grounded, citations, claimSummary)}
         </span>
         {hasDetails && (
           <button
@@ -113,6 +122,8 @@ function SourceItem({
   brief?: boolean;
 }) {
   const titleId = useId();
+  const passage = passageOf(citation);
+  const verdict = verdictText({ verdict: citation.support, missing: [] });
   return (
     <li className="source-item">
       <span className="source-n" aria-hidden="true">
@@ -126,16 +137,26 @@ function SourceItem({
             {citation.title || citation.path}
           </span>
           <span className="source-location">{locationLabel(citation)}</span>
+          {!brief && verdict && (
+            <span className={`source-verdict verdict-${citation.support}`}>{verdict}</span>
+          )}
         </div>
-        {!brief && citation.excerpt && (
-          <p className="source-excerpt">{shortExcerpt(citation.excerpt, LIST_EXCERPT_CHARS)}</p>
-        )}
+        {!brief &&
+          (passage ? (
+            <blockquote className="source-excerpt source-supporting">
+              {shortExcerpt(passage.text, LIST_EXCERPT_CHARS)}
+            </blockquote>
+          ) : (
+            citation.excerpt && (
+              <p className="source-excerpt">{shortExcerpt(citation.excerpt, LIST_EXCERPT_CHARS)}</p>
+            )
+          ))}
       </div>
       <button
         type="button"
         className="source-show"
         aria-describedby={titleId}
-        onClick={() => onOpenSource(targetOfCitation(citation))}
+        onClick={() => onOpenSource(targetOfCitation(citation, null, passage))}
       >
         Show
       </button>

@@ -153,8 +153,26 @@ describe('remarkCitations', () => {
     };
     expect(badge.data).toEqual({
       hName: 'cite-badge',
-      hProperties: { dataN: '2', dataClaim: 'x' },
+      hProperties: { dataN: '2', dataClaim: 'x', dataAt: '2' },
     });
+  });
+
+  it("gives each badge its marker's offset in the answer, through emphasis and list prefixes", () => {
+    const markdown = '- The **flow** fell [1, 2]\n- Silt \\[x] clogs [3]';
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkCitations, { citations });
+    const tree = processor.runSync(processor.parse(markdown), markdown) as unknown as Node;
+    const found: [string, string][] = [];
+    const walk = (node: Node & { data?: { hProperties?: Record<string, string> } }) => {
+      const props = node.data?.hProperties;
+      if (node.type === 'citationBadge') found.push([props?.dataN ?? '', props?.dataAt ?? '']);
+      for (const child of node.children ?? []) walk(child);
+    };
+    walk(tree);
+    expect(found).toEqual([
+      ['1', String(markdown.indexOf('[1, 2]'))],
+      ['2', String(markdown.indexOf('[1, 2]'))],
+      ['3', String(markdown.indexOf('[3]'))],
+    ]);
   });
 });
 

@@ -89,7 +89,7 @@ export function transformCitations(
       const claim = claimFrom === 0 ? textBefore(parent as Parent, index) + head : head;
       const parts = isFlagged
         ? []
-        : markerParts(marker, byNumber, options.citations, pending, claimOf(claim));
+        : markerParts(marker, byNumber, options.citations, pending, claimOf(claim), at);
       claimFrom = marker.end;
       if (parts.length === 0) continue;
       if (marker.start > last)
@@ -153,25 +153,31 @@ function markerParts(
   citations: readonly CitableSource[],
   pending: boolean,
   claim: string,
+  at: number | null,
 ): PhrasingContent[] {
   if (marker.page) {
     if (pending) return [];
-    return sourcesOnPage(marker.page, citations).map((c) => badge(c.n, false, claim));
+    return sourcesOnPage(marker.page, citations).map((c) => badge(c.n, false, claim, at));
   }
   const numbers = marker.numbers ?? [];
-  if (pending) return marker.issue ? [] : numbers.map((n) => badge(n, true, claim));
+  if (pending) return marker.issue ? [] : numbers.map((n) => badge(n, true, claim, at));
   const valid = numbers.filter((n) => byNumber.has(n));
   if (valid.length === 0) return [];
-  const parts: PhrasingContent[] = valid.map((n) => badge(n, false, claim));
+  const parts: PhrasingContent[] = valid.map((n) => badge(n, false, claim, at));
   const invalid = numbers.filter((n) => !byNumber.has(n));
   if (invalid.length > 0) parts.push({ type: 'text', value: `[${invalid.join(', ')}]` });
   return parts;
 }
 
-function badge(n: number, pending: boolean, claim: string): PhrasingContent {
+/**
+ * A badge node: its number, the answer's words before it and, when known, the marker's offset in
+ * the answer (`dataAt`), which finds the claim the marker closes.
+ */
+function badge(n: number, pending: boolean, claim: string, at: number | null): PhrasingContent {
   const properties: Record<string, string> = { dataN: String(n) };
   if (pending) properties.dataPending = 'true';
   if (claim) properties.dataClaim = claim;
+  if (at !== null) properties.dataAt = String(at);
   const node: CitationBadgeNode = {
     type: 'citationBadge',
     n,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CitationJson, ReferenceJson } from '../api/types.ts';
 import {
   citedSources,
+  claimSummaryLabel,
   groundingLabel,
   locationLabel,
   referenceLabel,
@@ -84,6 +85,41 @@ describe('groundingLabel', () => {
     expect(groundingLabel(false, [citation(1, 'A', { cited: false })])).toBe(
       'General knowledge — no sources cited',
     );
+  });
+});
+
+describe('claim summary in the footer', () => {
+  const summary = (supported: number, partial = 0, unsupported = 0) => ({
+    claims: supported + partial + unsupported,
+    supported,
+    partial,
+    unsupported,
+  });
+
+  it('says how many claims the sources support', () => {
+    expect(groundingLabel(true, [citation(1, 'A'), citation(2, 'B')], summary(3))).toBe(
+      'Grounded in 2 sources · 3 of 3 claims supported',
+    );
+    expect(claimSummaryLabel(summary(1))).toBe('1 of 1 claim supported');
+  });
+
+  it('names partial and unsupported counts only when there are some', () => {
+    expect(claimSummaryLabel(summary(2, 1))).toBe('2 of 3 claims supported, 1 partly');
+    expect(claimSummaryLabel(summary(1, 0, 2))).toBe('1 of 3 claims supported, 2 unsupported');
+    expect(claimSummaryLabel(summary(0, 1, 1))).toBe(
+      '0 of 2 claims supported, 1 partly, 1 unsupported',
+    );
+  });
+
+  it('says "not checked" for an answer stored before claims were checked', () => {
+    expect(groundingLabel(true, [citation(1, 'A')], null)).toBe(
+      'Grounded in 1 source · claims not checked',
+    );
+  });
+
+  it('says nothing of claims when there are none, or when the answer is not grounded', () => {
+    expect(groundingLabel(true, [citation(1, 'A')], summary(0))).toBe('Grounded in 1 source');
+    expect(groundingLabel(false, [], null)).toBe('General knowledge — no sources cited');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CitationJson, ReferenceJson } from '../api/types.ts';
+import type { CitationJson, ClaimSummaryJson, ReferenceJson } from '../api/types.ts';
 import { plainExcerpt } from '../markdown/plain-excerpt.ts';
 
 /** Most titles the collapsed sources toggle names before "+N more". */
@@ -49,11 +49,36 @@ export function sourcesToggleLabel(citations: readonly CitationJson[]): string {
   return more > 0 ? `Sources: ${shown} +${more} more` : `Sources: ${shown}`;
 }
 
-/** "Grounded in 2 sources" / "Grounded in 1 source", or the general-knowledge note. */
-export function groundingLabel(grounded: boolean, citations: readonly CitationJson[]): string {
+/**
+ * How the answer's claims fared: "3 of 3 claims supported", with the partial and unsupported
+ * counts when there are any; "claims not checked" for answers stored before checking; null when
+ * the answer has no cited claims.
+ */
+export function claimSummaryLabel(summary: ClaimSummaryJson): string | null {
+  if (summary === null) return 'claims not checked';
+  if (summary.claims === 0) return null;
+  const parts = [
+    `${summary.supported} of ${summary.claims} ${summary.claims === 1 ? 'claim' : 'claims'} supported`,
+  ];
+  if (summary.partial > 0) parts.push(`${summary.partial} partly`);
+  if (summary.unsupported > 0) parts.push(`${summary.unsupported} unsupported`);
+  return parts.join(', ');
+}
+
+/**
+ * "Grounded in 2 sources · 3 of 3 claims supported" (the claims part when `summary` is given, see
+ * {@link claimSummaryLabel}), or the general-knowledge note.
+ */
+export function groundingLabel(
+  grounded: boolean,
+  citations: readonly CitationJson[],
+  summary?: ClaimSummaryJson,
+): string {
   if (!grounded) return 'General knowledge — no sources cited';
   const count = citedSources(citations).length;
-  return `Grounded in ${count} ${count === 1 ? 'source' : 'sources'}`;
+  const sources = `Grounded in ${count} ${count === 1 ? 'source' : 'sources'}`;
+  const claims = summary === undefined ? null : claimSummaryLabel(summary);
+  return claims ? `${sources} · ${claims}` : sources;
 }
 
 /** Where in its document a source is: "page 3", "§ risks" or null for the whole document. */

@@ -188,15 +188,18 @@ const fieldValue = (field: EntityField): ReactNode => {
   return String(value);
 };
 
-/** An entity: its typed fields as a definition list, then its description. */
+/** An entity: its typed fields as a definition list (the cited one marked), then its description. */
 export function EntityDocument({
   entity,
   text,
   span,
+  citedField = null,
 }: {
   entity: EntityData | null;
   text: string;
   span: Span;
+  /** The field whose value supports the claim. */
+  citedField?: string | null;
 }) {
   const fields = entity?.fields.filter((f) => f.type !== 'computed') ?? [];
   // The indexed text repeats the fields before the description; show only the description
@@ -213,7 +216,13 @@ export function EntityDocument({
             {fields.map((f) => (
               <div key={f.name} className="viewer-pair">
                 <dt>{f.name}</dt>
-                <dd>{fieldValue(f)}</dd>
+                <dd>
+                  {f.name === citedField ? (
+                    <mark className="cited">{fieldValue(f)}</mark>
+                  ) : (
+                    fieldValue(f)
+                  )}
+                </dd>
               </div>
             ))}
           </dl>

@@ -2,7 +2,14 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import type { DocumentDetail } from '../api/types.ts';
-import { citedPageNumber, excerptAround, narrowSpanToQuote, splitAtSpan } from './cited-span.ts';
+import {
+  citedPageNumber,
+  excerptAround,
+  narrowSpanToQuote,
+  type PassageLike,
+  pagePassageSpan,
+  splitAtSpan,
+} from './cited-span.ts';
 import type { ViewerCache } from './viewer-cache.ts';
 
 interface PageSize {
@@ -49,6 +56,7 @@ export function PdfView({
     end?: number | null;
     page?: number | null;
     quote?: string | null;
+    passage?: PassageLike | null;
   };
   scrollRoot: HTMLElement | null;
 }) {
@@ -146,6 +154,7 @@ export function PdfView({
                   start={target.start}
                   end={target.end}
                   quote={target.quote ?? null}
+                  passage={target.passage ?? null}
                 />
               )}
               <PdfPage
@@ -265,6 +274,7 @@ function PdfExcerpt({
   start,
   end,
   quote,
+  passage,
 }: {
   cache: ViewerCache;
   documentId: string;
@@ -274,6 +284,8 @@ function PdfExcerpt({
   end?: number | null | undefined;
   /** The answer's words for this source, marked instead of the whole span when found. */
   quote: string | null;
+  /** The source's words that support the claim, marked first when they are on this page. */
+  passage: PassageLike | null;
 }) {
   const [text, setText] = useState<string | null>(null);
   const [problem, setProblem] = useState(false);
@@ -303,12 +315,15 @@ function PdfExcerpt({
   }, [shown, start, end]);
 
   if (!page || !shown || text === null) return null;
-  // Within the page, the answer's own words (when found) are what gets marked.
-  const local = narrowSpanToQuote(text, {
-    start: start == null ? null : Math.max(start - page.start, 0),
-    end: end == null ? null : Math.min(end - page.start, text.length),
-    quote,
-  });
+  // Within the page, the supporting passage is marked; without one, the answer's own words
+  // (when found), else the cited span.
+  const local =
+    pagePassageSpan(text, pageNumber, page.start, passage) ??
+    narrowSpanToQuote(text, {
+      start: start == null ? null : Math.max(start - page.start, 0),
+      end: end == null ? null : Math.min(end - page.start, text.length),
+      quote,
+    });
   const parts = excerptAround(splitAtSpan(text, local.start, local.end));
   return (
     <figure className="viewer-excerpt" data-excerpt-for={pageNumber} ref={boxRef}>

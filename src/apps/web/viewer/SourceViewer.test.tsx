@@ -191,6 +191,89 @@ describe('SourceViewer', () => {
   });
 });
 
+describe('supporting passages in the viewer', () => {
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  it('marks the supporting quote, not the whole cited chunk', async () => {
+    const api = fakeApi();
+    const words = 'The impeller is glass-filled nylon, not bronze.';
+    const start = TEXT.indexOf('The impeller');
+    const { container } = render(
+      <SourceViewer
+        api={api}
+        target={{
+          ...target(TEXT),
+          passage: { text: words, start, end: start + words.length + 4, found: true },
+        }}
+        onClose={() => {}}
+      />,
+    );
+    // The offsets were off (the emphasis marks), so the words were found where they stand.
+    await waitFor(() => expect(markedText(container)).toBe(words));
+    expect(markedText(container)).not.toContain('Risks');
+  });
+
+  it('falls back to the cited span without a passage or when its words are gone', async () => {
+    const api = fakeApi();
+    const { container } = render(
+      <SourceViewer
+        api={api}
+        target={target('Silt.', {
+          passage: { text: 'Words this note never had.', start: 0, end: 26, found: true },
+        })}
+        onClose={() => {}}
+      />,
+    );
+    await waitFor(() => expect(markedText(container)).toBe('Silt.'));
+  });
+
+  it('marks the entity field whose value supports the claim', async () => {
+    const entityText = '# Alice\n\nperson\n\nrole: Field engineer\nmentor: Bob';
+    const api = fakeApi({
+      document: vi.fn(async () =>
+        detail({
+          kind: 'entity',
+          path: 'entities/alice.json',
+          title: 'Alice',
+          entity: {
+            name: 'Alice',
+            type: 'person',
+            fields: [
+              { name: 'role', type: 'text', value: 'Field engineer' },
+              { name: 'mentor', type: 'entity_ref', value: 'Bob' },
+            ],
+          },
+        }),
+      ),
+      content: vi.fn(async () => ({
+        documentId: 'd1',
+        start: 0,
+        end: entityText.length,
+        length: entityText.length,
+        text: entityText,
+      })),
+    });
+    const { container } = render(
+      <SourceViewer
+        api={api}
+        target={{
+          documentId: 'd1',
+          path: 'entities/alice.json',
+          title: 'Alice',
+          kind: 'entity',
+          passage: { text: 'Bob', start: null, end: null, found: true, field: 'mentor' },
+        }}
+        onClose={() => {}}
+      />,
+    );
+    await waitFor(() => expect(container.querySelector('dd mark.cited')).not.toBeNull());
+    expect(container.querySelector('dd mark.cited')?.textContent).toBe('@Bob');
+    expect(container.querySelectorAll('mark.cited')).toHaveLength(1);
+  });
+});
+
 describe('wikilinks in the viewer', () => {
   beforeEach(() => {
     Element.prototype.scrollIntoView = vi.fn();

@@ -4,7 +4,7 @@ import { ApiError, type WorkspaceApi } from '../api/client.ts';
 import { partSpan } from '../composer/reference-part.ts';
 import { targetOfReference } from '../messages/viewer-targets.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
-import { citedPageNumber, narrowSpanToQuote } from './cited-span.ts';
+import { citedPageNumber, locatePassage, narrowSpanToQuote } from './cited-span.ts';
 import {
   BinaryDocument,
   EntityDocument,
@@ -172,9 +172,15 @@ export function SourceViewer({
   const partRange =
     detail && target.part && target.start == null ? partSpan(target.part, detail) : null;
   const shown = partRange ? { ...target, ...partRange } : target;
+  // The supporting passage when it is found in the text, else the cited span (narrowed to the
+  // answer's words when it is a whole document).
+  // An entity field's value is marked in the field list, not searched for in the text.
+  const text = state.status === 'ready' ? state.doc.text : null;
+  const passage = shown.passage?.field ? null : shown.passage;
   const span =
-    state.status === 'ready' && state.doc.text !== null
-      ? narrowSpanToQuote(state.doc.text, shown)
+    text !== null
+      ? (locatePassage(text, passage, passage?.start, passage?.end) ??
+        narrowSpanToQuote(text, shown))
       : { start: shown.start, end: shown.end };
 
   return (
@@ -276,7 +282,12 @@ function DocumentBody({
       );
     case 'entity':
       return (
-        <EntityDocument entity={detail.entity as EntityData | null} text={text ?? ''} span={span} />
+        <EntityDocument
+          entity={detail.entity as EntityData | null}
+          text={text ?? ''}
+          span={span}
+          citedField={target.passage?.field ?? null}
+        />
       );
     case 'markdown':
       return (

@@ -4,7 +4,9 @@ import {
   citedPageNumber,
   entityDescriptionStart,
   excerptAround,
+  locatePassage,
   narrowSpanToQuote,
+  pagePassageSpan,
   splitAtSpan,
 } from './cited-span.ts';
 
@@ -131,5 +133,76 @@ describe('narrowSpanToQuote', () => {
       end: 60,
     });
     expect(narrowSpanToQuote(text, { start: 5, end: 900 })).toEqual({ start: 5, end: 900 });
+  });
+});
+
+describe('locatePassage', () => {
+  const body = 'Intro line.\n\nThe pump reached **2.6 m3/h** at noon. Silt clogged the screen.';
+
+  it('takes the passage at its offsets when they hold its words', () => {
+    const text = 'Silt clogged the screen.';
+    const start = body.indexOf(text);
+    expect(locatePassage(body, { text }, start, start + text.length)).toEqual({
+      start,
+      end: start + text.length,
+    });
+  });
+
+  it('finds the words elsewhere when the offsets no longer hold them (the document changed)', () => {
+    const text = 'Silt clogged the screen.';
+    const start = body.indexOf(text);
+    expect(locatePassage(body, { text }, 0, text.length)).toEqual({
+      start,
+      end: start + text.length,
+    });
+    // Emphasis in the source does not hide the words.
+    const found = locatePassage(body, { text: 'The pump reached 2.6 m3/h at noon.' }, null, null);
+    expect(found && body.slice(found.start, found.end)).toBe(
+      'The pump reached **2.6 m3/h** at noon.',
+    );
+  });
+
+  it('gives up when the words are not there or there is no passage', () => {
+    expect(locatePassage(body, { text: 'Panels cost more.' }, 3, 20)).toBeNull();
+    expect(locatePassage(body, null, 3, 20)).toBeNull();
+  });
+});
+
+describe('pagePassageSpan', () => {
+  const pageText = 'Field report\nPeak flow rate: 2.6 m3/h\nSilt: heavy';
+  const words = 'Peak flow rate: 2.6 m3/h';
+  const at = pageText.indexOf(words);
+
+  it("uses the offsets within the quote's page", () => {
+    const passage = {
+      text: words,
+      start: null,
+      end: null,
+      page: 2,
+      pageStart: at,
+      pageEnd: at + words.length,
+    };
+    expect(pagePassageSpan(pageText, 2, 1000, passage)).toEqual({
+      start: at,
+      end: at + words.length,
+    });
+  });
+
+  it('marks nothing on another page than the quote is on', () => {
+    const passage = { text: words, start: null, end: null, page: 3, pageStart: at, pageEnd: 0 };
+    expect(pagePassageSpan(pageText, 2, 1000, passage)).toBeNull();
+  });
+
+  it('moves document offsets onto the page, else finds the words on it', () => {
+    const inBody = { text: words, start: 1000 + at, end: 1000 + at + words.length };
+    expect(pagePassageSpan(pageText, 2, 1000, inBody)).toEqual({
+      start: at,
+      end: at + words.length,
+    });
+    const loose = { text: words, start: null, end: null, page: 2, pageStart: 0, pageEnd: 3 };
+    expect(pagePassageSpan(pageText, 2, 1000, loose)).toEqual({
+      start: at,
+      end: at + words.length,
+    });
   });
 });

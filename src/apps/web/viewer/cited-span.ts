@@ -123,3 +123,59 @@ export function narrowSpanToQuote(
   }
   return { start, end };
 }
+
+/** The words a citation rests on, as far as the viewer needs them. */
+export interface PassageLike {
+  readonly text: string;
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly page?: number | null;
+  readonly pageStart?: number | null;
+  readonly pageEnd?: number | null;
+}
+
+/**
+ * Where a supporting passage sits in `text`: at the given offsets when they still hold its words,
+ * else where its words are found (forgiving quotes, dashes and emphasis); null when they are not
+ * there (the document changed), so the caller falls back to the cited span.
+ */
+export function locatePassage(
+  text: string,
+  passage: { readonly text: string } | null | undefined,
+  start: number | null | undefined,
+  end: number | null | undefined,
+): { start: number; end: number } | null {
+  if (!passage?.text) return null;
+  if (start != null && end != null && end > start && text.slice(start, end) === passage.text)
+    return { start, end };
+  const found = findQuote(text, passage.text);
+  if (!found) return null;
+  // The forgiving match leaves out closing punctuation; keep the passage's own when it follows.
+  const last = passage.text.at(-1) ?? '';
+  const closes = /[.!?;:)]/.test(last) && text[found.end] === last;
+  return closes ? { start: found.start, end: found.end + 1 } : found;
+}
+
+/**
+ * The span to highlight in a page's text (which starts at document offset `pageOffset`): the
+ * passage's offsets within that page when it is on it, else its document offsets moved onto the
+ * page, else wherever its words are found on the page.
+ */
+export function pagePassageSpan(
+  pageText: string,
+  pageNumber: number,
+  pageOffset: number,
+  passage: PassageLike | null | undefined,
+): { start: number; end: number } | null {
+  if (!passage?.text) return null;
+  if (passage.page != null && passage.page !== pageNumber) return null;
+  if (passage.page === pageNumber) {
+    const onPage = locatePassage(pageText, passage, passage.pageStart, passage.pageEnd);
+    if (onPage) return onPage;
+  }
+  const shifted =
+    passage.start != null && passage.end != null
+      ? { start: passage.start - pageOffset, end: passage.end - pageOffset }
+      : null;
+  return locatePassage(pageText, passage, shifted?.start, shifted?.end);
+}

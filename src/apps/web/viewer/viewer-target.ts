@@ -1,3 +1,5 @@
+import type { QuoteJson } from '../api/types.ts';
+
 /** What the source viewer should show: a document, and optionally a span or page to highlight. */
 export interface ViewerTarget {
   readonly documentId: string;
@@ -13,6 +15,11 @@ export interface ViewerTarget {
    * are found inside the span, the viewer highlights them instead of the whole span.
    */
   readonly quote?: string | null;
+  /**
+   * The exact words of the source that support the claim (the checker's quote): highlighted
+   * instead of the span when they are found in the document (for a PDF, on their page).
+   */
+  readonly passage?: QuoteJson | null;
   /**
    * The part of the document a link named (`[[Note#Heading]]`, a block, a section), located once
    * the document is loaded, when no span is given.
