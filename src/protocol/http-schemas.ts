@@ -64,6 +64,8 @@ export const ResolveBody = z
     message: z.string().max(MAX_MESSAGE_CHARS),
     currentPath: pathText.optional(),
     mode: z.enum(['chat', 'agent']).optional(),
+    /** The open session, whose previous answer's sources `[n]` names; the caller's own only. */
+    sessionId: z.string().min(1).max(200).optional(),
   })
   .strict();
 

@@ -1,6 +1,9 @@
 import type { ChatMessage, Reference } from '../core/index.ts';
 
-/** The documented JSON shape of one reference (`resolve --json`); absent target parts are null. */
+/**
+ * The documented JSON shape of one reference (`resolve --json`); absent target parts are null, and
+ * `target.span` is the exact passage a `[n]` source names (null for every other reference).
+ */
 export function referenceJson(ref: Reference) {
   return {
     raw: ref.raw,
@@ -20,6 +23,7 @@ export function referenceJson(ref: Reference) {
       section: ref.target.section,
       page: ref.target.page,
       entity: ref.target.entity,
+      span: ref.target.span ?? null,
     },
     candidates: ref.candidates.map((c) => ({
       documentId: c.documentId,

@@ -34,6 +34,7 @@ import { formatContextReport } from './context-output.ts';
 import { registerEvalCommand } from './eval-command.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
 import { refreshIndex } from './open-workspace.ts';
+import { previousSourcesOf } from './previous-answer.ts';
 import { formatReferences, formatSuggestions, referenceJson } from './reference-output.ts';
 import { registerServeCommand } from './serve-command.ts';
 import { UsageError } from './usage-error.ts';
@@ -129,7 +130,9 @@ export function buildProgram(): Command {
     );
 
   withCommonOptions(program.command('resolve'))
-    .description('resolve the [[wikilinks]] and @mentions of a message, as the chat would')
+    .description(
+      'resolve the [[wikilinks]], @mentions and [n] sources of a message, as the chat would',
+    )
     .argument('[message]', 'the message to read')
     .option(
       '--current <path>',
@@ -137,40 +140,55 @@ export function buildProgram(): Command {
     )
     .option('--mode <mode>', 'chat (read-only) or agent', parseMode, 'chat' as ChatMode)
     .option('--max <n>', 'most references loaded per message', parseCount, 5)
+    .option('--session <id>', 'the session whose previous answer [n] names a source of')
     .option(
       '--batch <file.jsonl>',
-      'one message per line ({"id","message","current"}), one JSON line out per message',
+      'one message per line ({"id","message","current","session"}), one JSON line out per message',
     )
     .action(
       async (
         message: string | undefined,
-        options: CommonOptions & { current?: string; mode: ChatMode; max: number; batch?: string },
+        options: CommonOptions & {
+          current?: string;
+          mode: ChatMode;
+          max: number;
+          session?: string;
+          batch?: string;
+        },
       ) => {
         if (options.batch && message !== undefined)
           throw new UsageError('give either a message or --batch, not both');
         if (!options.batch && message === undefined)
           throw new UsageError('missing message (or --batch FILE)');
-        const batch = options.batch ? await readBatch(options.batch, 'message', ['current']) : null;
+        const batch = options.batch
+          ? await readBatch(options.batch, 'message', ['current', 'session'])
+          : null;
         await withWorkspace(options, async (ws) => {
           await refreshIndex(ws, { quiet: true });
           const catalog = await loadReferenceCatalog(ws.store);
-          const resolve = (text: string, current: string | undefined) =>
+          const resolve = async (
+            text: string,
+            current: string | undefined,
+            session: string | undefined,
+          ) =>
             resolveReferences(text, catalog, {
               currentPath: current ?? null,
               mode: options.mode,
               maxReferences: options.max,
+              previousSources: session ? await previousSourcesOf(ws, session) : null,
             });
           if (batch) {
             for (const m of batch) {
-              const refs = resolve(
+              const refs = await resolve(
                 m.fields.message as string,
                 (m.fields.current as string | undefined) ?? options.current,
+                (m.fields.session as string | undefined) ?? options.session,
               );
               writeJson({ id: m.id, references: refs.map(referenceJson) });
             }
             return;
           }
-          const refs = resolve(message as string, options.current);
+          const refs = await resolve(message as string, options.current, options.session);
           if (options.json) writeJson({ references: refs.map(referenceJson) });
           else process.stdout.write(`${formatReferences(refs, process.stdout)}\n`);
         });

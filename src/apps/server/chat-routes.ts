@@ -1,5 +1,11 @@
 import { runTurn } from '../../chat/index.ts';
-import { type PermissionOverride, resolveReferences, suggestReferences } from '../../core/index.ts';
+import {
+  type PermissionOverride,
+  previousAnswerSources,
+  resolveReferences,
+  type Session,
+  suggestReferences,
+} from '../../core/index.ts';
 import {
   ChatBody,
   editJson,
@@ -14,6 +20,7 @@ import type { RouteKit } from './create-server.ts';
 import { HttpError, parseInput } from './http-error.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { streamTurn } from './stream-turn.ts';
+import type { WorkspaceHandle } from './workspace-handle.ts';
 
 /** A chat request in one shape, whichever body the client sent. */
 interface ChatRequest {
@@ -72,6 +79,17 @@ function readChatRequest(body: unknown): ChatRequest {
   };
 }
 
+/**
+ * The session with this id when it belongs to this user in this workspace; any other id — unknown,
+ * another user's, another workspace's — is answered alike, as not found.
+ */
+async function ownSession(ws: WorkspaceHandle, userId: string, id: string): Promise<Session> {
+  const session = await ws.sessions.getSession(id);
+  if (!session || session.userId !== userId || session.workspaceId !== ws.id)
+    throw new HttpError(404, 'not_found', `session ${id} not found`);
+  return session;
+}
+
 /** Chat (JSON or streamed), reference resolution and autocomplete. */
 export function registerChatRoutes(kit: RouteKit): void {
   const { options } = kit;
@@ -104,11 +122,7 @@ export function registerChatRoutes(kit: RouteKit): void {
       if (existing) sessionId = existing.id;
       else newSessionId = chat.chatId;
     }
-    if (sessionId) {
-      const session = await ws.sessions.getSession(sessionId);
-      if (!session || session.userId !== user.id || session.workspaceId !== ws.id)
-        throw new HttpError(404, 'not_found', `session ${sessionId} not found`);
-    }
+    if (sessionId) await ownSession(ws, user.id, sessionId);
     const allowed = limiter?.take(user.id) ?? { ok: true };
     if (!allowed.ok) {
       throw new HttpError(
@@ -176,9 +190,17 @@ export function registerChatRoutes(kit: RouteKit): void {
   kit.route('POST', '/api/workspaces/:workspaceId/references/resolve', async (request) => {
     const ws = kit.workspace(request);
     const body = parseInput(ResolveBody, request.body, 'body');
+    // `[n]` names a source of the session's previous answer; without a session there is none.
+    const session = body.sessionId
+      ? await ownSession(ws, request.footnoteUser.id, body.sessionId)
+      : null;
+    const previousSources = session
+      ? previousAnswerSources(await ws.sessions.listMessages(session.id))
+      : null;
     const references = resolveReferences(body.message, await ws.catalog(), {
       currentPath: body.currentPath ?? null,
       mode: body.mode ?? 'chat',
+      previousSources,
     });
     return { references: references.map(referenceJson) };
   });
