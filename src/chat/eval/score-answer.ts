@@ -14,6 +14,8 @@ export interface CitedSource {
   readonly path: string;
   readonly page: number | null;
   readonly support: Citation['support'];
+  /** The words of the source the citation rests on, as the answer's checker found them. */
+  readonly quote: string | null;
   readonly exactQuote: boolean;
 }
 
@@ -125,6 +127,7 @@ export function scoreAnswer(
       path: c.path,
       page: c.quote?.page ?? c.page,
       support: c.support,
+      quote: c.quote?.text ?? null,
       exactQuote: exact[i] ?? false,
     })),
   };
