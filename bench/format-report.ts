@@ -1,8 +1,11 @@
+import { relative } from 'node:path';
+import { evalTotalsRows } from '../src/chat/eval/index.ts';
 import {
   CRANFIELD_SYSTEMS,
   type CranfieldBenchResult,
   type CranfieldSystem,
 } from './cranfield-bench.ts';
+import type { EvalBenchResult } from './eval-bench.ts';
 import { formatTable } from './format-table.ts';
 import type { ServerBenchResult } from './server-bench.ts';
 import type { IndexRun, VaultBenchResult } from './vault-bench.ts';
@@ -202,4 +205,20 @@ export function formatServerReport(result: ServerBenchResult): string {
       ['peak RSS during the concurrent run', megabytes(con.peakRssBytes)],
     ],
   );
+}
+
+/** The answer-quality section: `footnote eval`'s totals for the offline model on the sample question set. */
+export function formatEvalReport(result: EvalBenchResult): string {
+  const { totals } = result.report;
+  const misses = result.report.questions
+    .filter((q) => q.expectedSourceCited === false || q.unanswerableCitations > 0)
+    .map((q) => q.id);
+  const table = formatTable(
+    `Answers and citations: ${relative(process.cwd(), result.questionsFile)} on examples/workspace, ${result.model} (${fixed(result.seconds, 1)} s for ${totals.questions} turns)`,
+    [{ header: 'measure' }, { header: 'value', align: 'right' }],
+    evalTotalsRows(totals),
+  );
+  const targets =
+    'Targets (issue 11): expected source cited ≥ 90%, precision ≥ 0.95, exact quotes 100%, 0 duplicate passages, 0 citations on unanswerable questions.';
+  return `${table}\n${targets}${misses.length > 0 ? `\nMissed (source not cited, or cited when unanswerable): ${misses.join(', ')}` : ''}`;
 }

@@ -1,20 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type CranfieldBenchResult, runCranfieldBench } from './cranfield-bench.ts';
-import { formatCranfieldReport, formatServerReport, formatVaultReport } from './format-report.ts';
+import { type EvalBenchResult, runEvalBench } from './eval-bench.ts';
+import {
+  formatCranfieldReport,
+  formatEvalReport,
+  formatServerReport,
+  formatVaultReport,
+} from './format-report.ts';
 import { logProgress } from './log-progress.ts';
 import { runServerBench, type ServerBenchResult } from './server-bench.ts';
 import { removeTempDirs, removeTempDirsSync } from './temp-dirs.ts';
 import { runVaultBench, type VaultBenchResult } from './vault-bench.ts';
 
-const USAGE = `usage: node bench/run.ts [--notes N] [--skip-cranfield] [--skip-vault] [--skip-server]
+const USAGE = `usage: node bench/run.ts [--notes N] [--skip-cranfield] [--skip-vault] [--skip-server] [--skip-eval]
 
 Measures Footnote's indexing speed on a generated vault, the latency and load the HTTP server
-adds over an instant model, and its retrieval quality on Cranfield against MiniSearch. Tables go to stdout, progress to stderr, raw figures to bench/results/latest.json.`;
+adds over an instant model, its retrieval quality on Cranfield against MiniSearch, and the
+offline model's answers and citations on the sample question set (footnote eval). Tables go to stdout, progress to stderr, raw figures to bench/results/latest.json.`;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,6 +50,7 @@ async function main(): Promise<void> {
       'skip-cranfield': { type: 'boolean', default: false },
       'skip-vault': { type: 'boolean', default: false },
       'skip-server': { type: 'boolean', default: false },
+      'skip-eval': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -79,6 +87,7 @@ async function main(): Promise<void> {
   let cranfield: CranfieldBenchResult | null = null;
   let vault: VaultBenchResult | null = null;
   let server: ServerBenchResult | null = null;
+  let answers: EvalBenchResult | null = null;
   try {
     // The vault runs first: its memory figures would otherwise include the heap that
     // hundreds of Cranfield queries leave behind (V8 does not hand freed pages back).
@@ -91,6 +100,11 @@ async function main(): Promise<void> {
       logProgress('server: copying the sample workspace and starting the server');
       server = await runServerBench();
       process.stdout.write(`${formatServerReport(server)}\n\n`);
+    }
+    if (!values['skip-eval']) {
+      logProgress('eval: the offline model on examples/eval/questions.jsonl');
+      answers = await runEvalBench();
+      process.stdout.write(`${formatEvalReport(answers)}\n\n`);
     }
     if (!values['skip-cranfield']) {
       logProgress(`cranfield: reading ${cranfieldDir}`);
@@ -106,7 +120,22 @@ async function main(): Promise<void> {
   await mkdir(dirname(resultsPath), { recursive: true });
   await writeFile(
     resultsPath,
-    `${JSON.stringify({ meta: { ...meta, totalSeconds }, cranfield, vault, server }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        meta: { ...meta, totalSeconds },
+        cranfield,
+        vault,
+        server,
+        eval: answers && {
+          questionsFile: relative(repoRoot, answers.questionsFile),
+          model: answers.model,
+          seconds: answers.seconds,
+          totals: answers.report.totals,
+        },
+      },
+      null,
+      2,
+    )}\n`,
   );
   process.stdout.write(`Total ${totalSeconds.toFixed(1)} s; raw figures in ${resultsPath}\n`);
 }
