@@ -194,7 +194,14 @@ function SourceCard({
           {shortExcerpt(quote.text, CARD_QUOTE_CHARS)}
         </blockquote>
       ) : (
-        citation.excerpt && <p className="source-card-excerpt">{shortExcerpt(citation.excerpt)}</p>
+        citation.excerpt && (
+          <>
+            {support.verdict === 'unsupported' && (
+              <p className="source-card-label">The cited passage, which does not say it:</p>
+            )}
+            <p className="source-card-excerpt">{shortExcerpt(citation.excerpt)}</p>
+          </>
+        )
       )}
       {verdict && (
         <p className={`source-card-verdict verdict-${support.verdict}`}>

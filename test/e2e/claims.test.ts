@@ -1,0 +1,241 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type E2eEnvironment,
+  eventually,
+  expectNoProblems,
+  screenshot,
+  startEnvironment,
+} from './harness.ts';
+
+// Checked citations in the web UI, against `footnote serve` with the offline model on a copy of
+// the sample workspace: the footer's claim summary, the supporting quote on a badge's hover, the
+// viewer marking that quote, numbers that read 1…k, and a reload that shows the same.
+
+const TEST_MS = 90_000;
+const SILT = 'What does [[Solar Pump Project#Risks]] say about silt?';
+const PDF_QUESTION = 'What was the peak flow rate in @page:field-report.pdf#2 ?';
+
+let env: E2eEnvironment;
+
+beforeAll(async () => {
+  env = await startEnvironment();
+}, TEST_MS);
+
+afterAll(async () => {
+  await env?.close();
+}, TEST_MS);
+
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const viewer = (page: Page) => page.getByRole('region', { name: 'Source viewer' });
+const lastAnswer = (page: Page) => messages(page).locator('article[data-role="assistant"]').last();
+
+/** Whitespace folded, for comparing text across elements and line breaks. */
+const fold = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** Sends `text` and waits (bounded) until its answer is complete and re-read from the server. */
+async function ask(page: Page, text: string): Promise<Locator> {
+  const before = await messages(page).locator('article[data-role="assistant"]').count();
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const answer = messages(page).locator('article[data-role="assistant"]').nth(before);
+  await answer.waitFor();
+  await eventually(() => answer.getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+  return answer;
+}
+
+/** The numbers of an answer's badges, in reading order. */
+const badgeNumbers = async (answer: Locator) =>
+  (await answer.locator('.citation-badge').allTextContents()).map((t) => Number.parseInt(t, 10));
+
+/** The distinct numbers in order of first appearance. */
+const firstSeen = (numbers: readonly number[]) => [...new Set(numbers)];
+
+/** The footer's grounding line, whitespace folded. */
+const groundingLine = async (answer: Locator) =>
+  fold(await answer.locator('.grounding').first().textContent());
+
+/** Hovers a badge and returns its card and the supporting quote the card shows. */
+async function hoverQuote(page: Page, badge: Locator): Promise<{ card: Locator; quote: string }> {
+  await badge.hover();
+  const card = page.getByRole('tooltip').filter({ visible: true }).first();
+  await card.waitFor();
+  const quote = card.locator('blockquote.source-card-supporting');
+  await quote.waitFor();
+  return { card, quote: fold(await quote.textContent()) };
+}
+
+/** The words the viewer marks, joined across elements and whitespace folded. */
+async function markedWords(scope: Locator): Promise<string> {
+  const marks = scope.locator('mark.cited');
+  await marks.first().waitFor();
+  return fold((await marks.allTextContents()).join(''));
+}
+
+/** The stored session of the page's address, as the HTTP API returns it. */
+async function storedAnswer(page: Page) {
+  const session = new URL(page.url()).searchParams.get('session');
+  const workspaces = (await (await fetch(`${env.served.url}/api/workspaces`)).json()) as {
+    workspaces: { id: string }[];
+  };
+  const workspace = workspaces.workspaces[0]?.id ?? '';
+  const detail = (await (
+    await fetch(`${env.served.url}/api/workspaces/${workspace}/sessions/${session}`)
+  ).json()) as {
+    messages: {
+      role: string;
+      content: string;
+      claims: unknown[];
+      claimSummary: { claims: number; supported: number } | null;
+      citations: { n: number; cited: boolean }[];
+    }[];
+  };
+  const answer = detail.messages.findLast((m) => m.role === 'assistant');
+  if (!answer) throw new Error('the stored session has no answer');
+  return answer;
+}
+
+describe('checked citations in the web UI (offline model)', () => {
+  it(
+    'sums up the claims, shows the supporting quote on hover, marks it in the viewer and reloads the same',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const answer = await ask(page, SILT);
+
+      // The footer counts sources and the claims they support.
+      await eventually(() => groundingLine(answer)).toMatch(
+        /^✓?\s*Grounded in \d+ sources? · \d+ of \d+ claims? supported/,
+      );
+      const line = await groundingLine(answer);
+      const [, supported, claims] = /· (\d+) of (\d+) claims? supported/.exec(line) ?? [];
+      expect(Number(claims)).toBeGreaterThan(0);
+      // The offline model copies its sentences from the sources: every claim is supported.
+      expect(supported).toBe(claims);
+
+      // Badges read 1…k in order of first citation, and the footer lists the same numbers.
+      const numbers = await badgeNumbers(answer);
+      expect(numbers.length).toBeGreaterThan(0);
+      const order = firstSeen(numbers);
+      expect(order).toEqual(order.map((_, i) => i + 1));
+      await answer.getByRole('button', { name: /^Sources:/ }).click();
+      const listed = await answer
+        .getByRole('list', { name: 'Cited sources' })
+        .locator('.source-n')
+        .allTextContents();
+      expect(listed.map(Number)).toEqual(order);
+      await answer.getByRole('button', { name: /^Sources:/ }).click();
+
+      // The stored message agrees: its markers are the numbers shown, its claims were checked.
+      const stored = await storedAnswer(page);
+      expect(stored.claims.length).toBeGreaterThan(0);
+      expect(stored.claimSummary?.claims).toBe(Number(claims));
+      const storedNumbers = [...stored.content.matchAll(/\[(\d+(?:,\s*\d+)*)\]/g)].flatMap((m) =>
+        (m[1] ?? '').split(',').map((n) => Number(n.trim())),
+      );
+      expect(numbers).toEqual(storedNumbers);
+
+      // Hover: the exact words of the source, the source's title and the verdict.
+      const badge = answer.locator('.citation-badge').first();
+      expect(await badge.getAttribute('aria-label')).toMatch(/^Source 1: /);
+      const { card, quote } = await hoverQuote(page, badge);
+      expect(quote.length).toBeGreaterThan(10);
+      expect(fold(await card.textContent())).toContain('Solar Pump Project');
+      expect(fold(await card.locator('.source-card-verdict').textContent())).toMatch(/Supported/);
+      const source = fold(env.read('notes/projects/Solar Pump Project.md').replace(/[*_`]/g, ''));
+      expect(source).toContain(quote);
+      await screenshot(page, 'claims-hover-quote');
+
+      // The viewer marks exactly that quote, not the whole chunk.
+      await badge.click();
+      const view = viewer(page);
+      await view.waitFor();
+      await eventually(() => markedWords(view)).toBe(quote);
+      await screenshot(page, 'claims-viewer-quote');
+      await view.getByRole('button', { name: 'Close source viewer' }).click();
+      await eventually(() => view.count()).toBe(0);
+
+      // A reload shows the same numbers and the same summary.
+      await page.reload();
+      const again = lastAnswer(page);
+      await eventually(() => again.getAttribute('data-status')).toBe('complete');
+      await eventually(() => groundingLine(again)).toBe(line);
+      expect(await badgeNumbers(again)).toEqual(numbers);
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows the quote of a PDF citation with its page, and marks it in the page excerpt',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const answer = await ask(page, PDF_QUESTION);
+      const badge = answer.locator('.citation-badge[aria-label*="Field Report"]').first();
+      await badge.waitFor();
+      const { card, quote } = await hoverQuote(page, badge);
+      expect(fold(await card.textContent())).toContain('page 2');
+      expect(quote).toMatch(/2\.6/);
+      await badge.click();
+      const excerpt = viewer(page).locator('[data-excerpt-for="2"]');
+      await excerpt.waitFor();
+      await eventually(() => markedWords(excerpt)).toBe(quote);
+      await screenshot(page, 'claims-viewer-pdf-quote');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+});
+
+describe('checked citations in the web UI (scripted model)', () => {
+  // A model that cites the referenced note for one sentence it holds, one whose number it does
+  // not hold, and one it says nothing about.
+  const SUPPORTED = 'The first field visit saw flow fall by half within hours [1].';
+  const WRONG_NUMBER = 'Silt clogging the strainer cut the flow by half within 3 hours [1].';
+  const UNRELATED = 'The pump runs on diesel delivered by truck every 14 days [1].';
+  let scripted: E2eEnvironment;
+
+  beforeAll(async () => {
+    scripted = await startEnvironment({
+      stubScript: [{ text: `${SUPPORTED} ${WRONG_NUMBER} ${UNRELATED}` }],
+    });
+  }, TEST_MS);
+
+  afterAll(async () => {
+    await scripted?.close();
+  }, TEST_MS);
+
+  it(
+    'marks claims the source does not back, in the badge, its name, its hover and the footer',
+    async () => {
+      const { page, problems } = await scripted.open('/');
+      const answer = await ask(page, SILT);
+      const badges = answer.locator('.citation-badge');
+      await eventually(() => badges.count()).toBe(3);
+      const verdicts = await Promise.all(
+        [0, 1, 2].map((i) => badges.nth(i).getAttribute('data-verdict')),
+      );
+      expect(verdicts[0]).toBe('supported');
+      expect(verdicts[1]).not.toBe('supported');
+      expect(verdicts[2]).toBe('unsupported');
+
+      const unsupported = badges.nth(2);
+      expect(await unsupported.getAttribute('aria-label')).toMatch(
+        /^Source 1: .+ \(not found in the source\)$/,
+      );
+      await unsupported.hover();
+      const card = page.getByRole('tooltip').filter({ visible: true }).first();
+      await card.waitFor();
+      expect(fold(await card.textContent())).toMatch(/not found in the source/i);
+      await screenshot(page, 'claims-unsupported-hover');
+
+      expect(await groundingLine(answer)).toMatch(
+        /Grounded in 1 source · 1 of 3 claims supported, .*unsupported/,
+      );
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+});
