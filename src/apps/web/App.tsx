@@ -241,6 +241,7 @@ function Workspace({
         />
         <Composer
           api={api}
+          sessionId={conversation.stored ? conversation.sessionId : null}
           busy={conversation.busy}
           onSend={(text, options) => void conversation.send(text, options)}
           onStop={conversation.stop}

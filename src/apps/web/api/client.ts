@@ -119,11 +119,18 @@ export class WorkspaceApi {
     return `${this.base}/sessions/${encodeURIComponent(sessionId)}`;
   }
 
-  /** Resolves every reference in a draft, for the chips. */
-  async resolve(message: string, mode: TurnOptions['mode']): Promise<ReferenceJson[]> {
+  /**
+   * Resolves every reference in a draft, for the chips; with the open session's id, `[n]` names a
+   * source of its previous answer.
+   */
+  async resolve(
+    message: string,
+    mode: TurnOptions['mode'],
+    sessionId: string | null = null,
+  ): Promise<ReferenceJson[]> {
     const body = await json<{ references: ReferenceJson[] }>(
       `${this.base}/references/resolve`,
-      post({ message, mode }),
+      post({ message, mode, ...(sessionId && { sessionId }) }),
     );
     return body.references;
   }

@@ -27,6 +27,7 @@ const target = (title: string, path = `notes/${title}.md`) => ({
   section: null,
   page: null,
   entity: null,
+  span: null,
 });
 
 /** A reference as the resolver returns it, written at its first occurrence in `message`. */
@@ -41,7 +42,7 @@ const ref = (
     raw,
     start,
     end: start + raw.length,
-    syntax: raw.startsWith('@') ? 'mention' : 'wikilink',
+    syntax: raw.startsWith('@') ? 'mention' : /^\[\d/.test(raw) ? 'citation' : 'wikilink',
     origin: 'user',
     status,
     permission: 'read',
@@ -80,13 +81,14 @@ function fakeApi(overrides: Partial<Record<keyof WorkspaceApi, unknown>> = {}) {
   return api as typeof api & WorkspaceApi;
 }
 
-function setup(api = fakeApi(), busy = false) {
+function setup(api = fakeApi(), busy = false, sessionId: string | null = null) {
   const onSend = vi.fn();
   const onStop = vi.fn();
   const onOpenDocument = vi.fn();
   const view = render(
     <Composer
       api={api}
+      sessionId={sessionId}
       busy={busy}
       onSend={onSend}
       onStop={onStop}
@@ -269,6 +271,51 @@ describe('Composer chips', () => {
     expect(screen.queryByRole('button', { name: 'Remove [[Solr]]' })).toBeNull();
   });
 
+  describe('[n], a source of the previous answer', () => {
+    const text = 'tell me more about [2] and [7]';
+    const source = ref(text, '[2]', 'resolved', {
+      target: {
+        ...target('Field Report: Machakos Pilot', 'pdfs/field-report.pdf'),
+        kind: 'pdf',
+        page: 2,
+        span: { start: 40, end: 90 },
+      },
+      notes: ['source [2] of the previous answer: Field Report: Machakos Pilot, page 2'],
+    });
+    const missing = ref(text, '[7]', 'unresolved', {
+      notes: ['no source [7] in the previous answer'],
+    });
+
+    it('asks with the open session and shows the source it names as a chip', async () => {
+      const resolve = vi.fn(async () => [source, missing]);
+      const { textarea } = setup(fakeApi({ resolve }), false, 'session-1');
+      fireEvent.click(screen.getByRole('radio', { name: 'Agent' }));
+      type(textarea, text);
+      const list = await screen.findByRole('list', { name: 'References in this message' });
+      expect(resolve).toHaveBeenLastCalledWith(text, 'agent', 'session-1');
+      const [found, notFound] = within(list).getAllByRole('listitem');
+      expect(found?.textContent).toContain('[2]');
+      expect(found?.textContent).toContain('Field Report: Machakos Pilot');
+      expect(found?.textContent).toContain('p. 2');
+      expect(within(found as HTMLElement).queryByRole('combobox')).toBeNull();
+      expect(notFound?.getAttribute('data-status')).toBe('unresolved');
+      expect(notFound?.textContent).toContain('Not in the last answer');
+      expect(
+        within(notFound as HTMLElement)
+          .getByText('[7]')
+          .closest('[title]')
+          ?.getAttribute('title'),
+      ).toBe('No source [7] in the previous answer; it will not be sent.');
+    });
+
+    it('removes [2] from the draft with its chip', async () => {
+      const { textarea } = setup(fakeApi({ resolve: vi.fn(async () => [source, missing]) }));
+      type(textarea, text);
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove [2]' }));
+      expect(textarea.value).toBe('tell me more about and [7]');
+    });
+  });
+
   it('replaces an unresolved reference with a suggestion', async () => {
     const { textarea } = setup(fakeApi({ resolve: vi.fn(async () => refs) }));
     type(textarea, draft);
@@ -370,7 +417,7 @@ describe('Composer sending', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('2 references are not resolved: [[Solr]], @pump.');
-    expect(resolve).toHaveBeenLastCalledWith(text, 'chat');
+    expect(resolve).toHaveBeenLastCalledWith(text, 'chat', null);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go back' }));
     // The text being asked about cannot change under the question.
     expect(textarea.readOnly).toBe(true);

@@ -66,12 +66,15 @@ const AGENT_HINT =
  */
 export function Composer({
   api,
+  sessionId = null,
   busy,
   onSend,
   onStop,
   onOpenDocument,
 }: {
   api: WorkspaceApi;
+  /** The open, stored session: `[n]` in the draft names a source of its previous answer. */
+  sessionId?: string | null;
   busy: boolean;
   onSend: (text: string, options: TurnOptions) => void;
   onStop: () => void;
@@ -102,7 +105,7 @@ export function Composer({
   const previews = useMemo(() => new PreviewCache(api), [api]);
   useEffect(() => () => previews.dispose(), [previews]);
 
-  const resolved = useResolvedReferences(api, draft, mode);
+  const resolved = useResolvedReferences(api, draft, mode, sessionId);
   const { references } = resolved;
 
   // ----- autocomplete -------------------------------------------------------------------------
@@ -297,6 +300,8 @@ export function Composer({
     onReplace: (ref, text) =>
       editDraft(replaceSpans(draft, ref.spans.length ? ref.spans : [ref], text)),
     onChoose: (ref, path) => {
+      // Only names can be ambiguous; a `[n]` source never offers candidates.
+      if (ref.syntax === 'citation') return;
       const spans = ref.spans.length ? ref.spans : [ref];
       let next = draft;
       // Each span may be written differently (`@pump`, `@Pump`): rewrite each as itself, last first.
@@ -338,7 +343,7 @@ export function Composer({
         <ul aria-label="References in this message" className="chips">
           {references.map((ref) => (
             <ReferenceChip
-              key={`${ref.syntax}:${ref.target?.documentId ?? ref.raw}:${ref.status}`}
+              key={`${ref.syntax}:${ref.syntax === 'citation' ? ref.raw : (ref.target?.documentId ?? ref.raw)}:${ref.status}`}
               reference={ref}
               mode={mode}
               permission={(ref.target && overrides.get(ref.target.path)) || ref.permission}

@@ -40,7 +40,10 @@ function StateText({ text }: { text: string | null }) {
   );
 }
 
-/** One reference of the draft as a pill: what it resolved to, or what is wrong with it. */
+/**
+ * One reference of the draft as a pill: what it resolved to, or what is wrong with it. A `[n]`
+ * source of the previous answer shows its number before the source it names and is only ever read.
+ */
 export function ReferenceChip({
   reference,
   mode,
@@ -104,6 +107,11 @@ export function ReferenceChip({
     const part = partLabel(target);
     const content = (
       <>
+        {reference.syntax === 'citation' && (
+          <span className="chip-source" title="A source of the previous answer">
+            {raw}
+          </span>
+        )}
         <KindIcon kind={isImagePath(target.path) ? 'image' : target.kind} decorative />
         <span className="chip-title">{target.title}</span>
         {part && <span className="chip-part">{part}</span>}
@@ -173,7 +181,7 @@ export function ReferenceChip({
           ))}
         </span>
       )}
-      {mode === 'agent' && status === 'resolved' && (
+      {mode === 'agent' && status === 'resolved' && reference.syntax !== 'citation' && (
         <select
           className="chip-permission"
           data-permission={permission}

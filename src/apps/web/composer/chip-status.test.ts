@@ -33,6 +33,25 @@ describe('chip state', () => {
   });
 });
 
+describe('a [n] source chip', () => {
+  const source = (status: ReferenceJson['status'], notes: string[]) =>
+    ({ raw: '[2]', syntax: 'citation', status, candidates: [], notes }) as unknown as ReferenceJson;
+
+  it("says when the previous answer has no such source, in the resolver's words", () => {
+    const missing = source('unresolved', ['no source [2] in the previous answer']);
+    expect(chipState(missing)).toBe('Not in the last answer');
+    expect(chipExplanation(missing)).toBe(
+      'No source [2] in the previous answer; it will not be sent.',
+    );
+  });
+
+  it('explains which answer and source a resolved one names', () => {
+    const found = source('resolved', ['source [2] of the previous answer: Report, page 2']);
+    expect(chipState(found)).toBeNull();
+    expect(chipExplanation(found)).toBe('Source [2] of the previous answer: Report, page 2.');
+  });
+});
+
 describe('unsettled references', () => {
   it('are the unresolved and ambiguous ones, listed by what was written', () => {
     const refs = [ref('resolved', '[[A]]'), ref('unresolved', '[[B]]'), ref('ambiguous', '@c')];
@@ -46,5 +65,7 @@ describe('unsettled references', () => {
     expect(mayHaveReferences('plain text')).toBe(false);
     expect(mayHaveReferences('see [[A')).toBe(true);
     expect(mayHaveReferences('ask @bob')).toBe(true);
+    expect(mayHaveReferences('more about [2]')).toBe(true);
+    expect(mayHaveReferences('a [link] here')).toBe(false);
   });
 });

@@ -4,7 +4,10 @@ import type { ReferenceJson } from '../api/types.ts';
 export const MAX_PINNED = 5;
 
 /** The short state text a chip shows after its name, or null for a plain resolved chip. */
-export function chipState(ref: Pick<ReferenceJson, 'status' | 'candidates'>): string | null {
+export function chipState(
+  ref: Pick<ReferenceJson, 'status' | 'candidates'> & Partial<Pick<ReferenceJson, 'syntax'>>,
+): string | null {
+  if (ref.syntax === 'citation' && ref.status === 'unresolved') return 'Not in the last answer';
   switch (ref.status) {
     case 'ambiguous': {
       const n = ref.candidates.length;
@@ -24,7 +27,16 @@ export function chipState(ref: Pick<ReferenceJson, 'status' | 'candidates'>): st
 }
 
 /** A sentence explaining the state, for the chip's tooltip and screen readers. */
-export function chipExplanation(ref: Pick<ReferenceJson, 'status'>): string | null {
+export function chipExplanation(
+  ref: Pick<ReferenceJson, 'status'> & Partial<Pick<ReferenceJson, 'syntax' | 'notes'>>,
+): string | null {
+  if (ref.syntax === 'citation') {
+    // The resolver's note says which answer and source it is, or why there is none.
+    const note = ref.notes?.[0];
+    if (ref.status === 'unresolved')
+      return note ? `${capitalize(note)}; it will not be sent.` : null;
+    if (ref.status === 'resolved' && note) return `${capitalize(note)}.`;
+  }
   switch (ref.status) {
     case 'ambiguous':
       return 'Several documents match this name; choose one so the right one is sent.';
@@ -53,5 +65,11 @@ export function unsettledMessage(refs: readonly Pick<ReferenceJson, 'raw'>[]): s
     : `${refs.length} references are not resolved: ${names}.`;
 }
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** `[` then a digit: perhaps a `[n]` source of the previous answer. */
+const citationPattern = /\[\d/;
+
 /** Whether a draft contains reference syntax at all (no need to ask the server otherwise). */
-export const mayHaveReferences = (draft: string) => draft.includes('[[') || draft.includes('@');
+export const mayHaveReferences = (draft: string) =>
+  draft.includes('[[') || draft.includes('@') || citationPattern.test(draft);

@@ -20,7 +20,14 @@ export const PREVIEW_CHARS = 400;
 
 /** One key per previewed thing: a document, or one part of it. */
 export const previewKey = (t: ReferenceTarget) =>
-  [t.documentId, t.heading ?? '', t.block ?? '', t.section ?? '', t.page ?? ''].join('\u0000');
+  [
+    t.documentId,
+    t.heading ?? '',
+    t.block ?? '',
+    t.section ?? '',
+    t.page ?? '',
+    t.span ? `${t.span.start}-${t.span.end}` : '',
+  ].join('\u0000');
 
 /**
  * Loads and remembers chip previews (document outline, first lines, image) so hovering a chip

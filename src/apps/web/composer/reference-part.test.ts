@@ -11,6 +11,7 @@ const target = (part: Partial<ReferenceTarget> = {}): ReferenceTarget => ({
   section: null,
   page: null,
   entity: null,
+  span: null,
   ...part,
 });
 
@@ -54,6 +55,18 @@ describe('partSpan', () => {
     });
     expect(partSpan(target({ block: 'b1' }), detail)).toEqual({ start: 120, end: 150 });
     expect(partSpan(target({ page: 2 }), detail)).toEqual({ start: 250, end: 500 });
+  });
+
+  it('takes a passage as its own span, inside the page that holds it, cut to the text', () => {
+    expect(partSpan(target({ page: 1, span: { start: 12, end: 40 } }), detail)).toEqual({
+      start: 12,
+      end: 40,
+    });
+    expect(partSpan(target({ span: { start: 450, end: 900 } }), detail)).toEqual({
+      start: 450,
+      end: 500,
+    });
+    expect(hasPart(target({ span: { start: 0, end: 9 } }))).toBe(true);
   });
 
   it('is null for a whole document or a part that is gone', () => {

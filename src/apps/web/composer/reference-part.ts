@@ -4,9 +4,12 @@ import { plainExcerpt } from '../markdown/plain-excerpt.ts';
 /** The target of a resolved reference, as the API returns it. */
 export type ReferenceTarget = NonNullable<ReferenceJson['target']>;
 
-/** Whether the reference names a part (heading, block, section or page) rather than a whole document. */
+/**
+ * Whether the reference names a part (a passage, heading, block, section or page) rather than a
+ * whole document.
+ */
 export const hasPart = (target: ReferenceTarget): boolean =>
-  Boolean(target.heading || target.block || target.section || target.page);
+  Boolean(target.span || target.heading || target.block || target.section || target.page);
 
 /** A short label for the referenced part, shown after the title on a chip ("# Risks", "p. 3"). */
 export function partLabel(target: ReferenceTarget, detail?: Pick<DocumentDetail, 'sections'>) {
@@ -21,14 +24,19 @@ export function partLabel(target: ReferenceTarget, detail?: Pick<DocumentDetail,
 }
 
 /**
- * Where the referenced part lies in the document's text: a heading runs until the next heading of
- * the same or a higher level; sections, blocks and pages carry their own spans. Null for a whole
- * document or a part the document no longer has.
+ * Where the referenced part lies in the document's text: a passage is its own span; a heading runs
+ * until the next heading of the same or a higher level; sections, blocks and pages carry their own
+ * spans. Null for a whole document or a part the document no longer has.
  */
 export function partSpan(
-  target: Pick<ReferenceTarget, 'heading' | 'block' | 'section' | 'page'>,
+  target: Pick<ReferenceTarget, 'heading' | 'block' | 'section' | 'page'> &
+    Partial<Pick<ReferenceTarget, 'span'>>,
   detail: Pick<DocumentDetail, 'headings' | 'sections' | 'blocks' | 'pages' | 'length'>,
 ): { start: number; end: number } | null {
+  // A source of an earlier answer names its exact passage, inside whatever page or part holds it.
+  if (target.span && target.span.start < detail.length) {
+    return { start: target.span.start, end: Math.min(target.span.end, detail.length) };
+  }
   if (target.page) {
     const page = detail.pages.find((p) => p.number === target.page);
     return page ? { start: page.start, end: page.end } : null;

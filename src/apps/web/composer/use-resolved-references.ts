@@ -19,13 +19,15 @@ export interface ResolvedReferences {
 }
 
 /**
- * Resolves the draft through `api.resolve`, debounced; answers to older drafts are dropped, and a
- * draft without `[[` or `@` needs no request at all. Errors are reported, never thrown at typing.
+ * Resolves the draft through `api.resolve`, debounced, within the open session (whose previous
+ * answer `[n]` names a source of); answers to older drafts are dropped, and a draft without `[[`,
+ * `@` or `[n]` needs no request at all. Errors are reported, never thrown at typing.
  */
 export function useResolvedReferences(
   api: Pick<WorkspaceApi, 'resolve'>,
   draft: string,
   mode: ChatMode,
+  sessionId: string | null = null,
 ): ResolvedReferences {
   const [references, setReferences] = useState<readonly ReferenceJson[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function useResolvedReferences(
       return;
     }
     const timer = setTimeout(() => {
-      api.resolve(draft, mode).then(
+      api.resolve(draft, mode, sessionId).then(
         (refs) => {
           if (mine !== seq.current) return;
           setReferences(refs);
@@ -52,7 +54,7 @@ export function useResolvedReferences(
       );
     }, RESOLVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [api, draft, mode]);
+  }, [api, draft, mode, sessionId]);
 
   const resolveNow = useCallback(
     async (text: string) => {
@@ -61,14 +63,14 @@ export function useResolvedReferences(
         setReferences([]);
         return [];
       }
-      const refs = await api.resolve(text, mode);
+      const refs = await api.resolve(text, mode, sessionId);
       if (mine === seq.current) {
         setReferences(refs);
         setError(null);
       }
       return refs;
     },
-    [api, mode],
+    [api, mode, sessionId],
   );
 
   const clear = useCallback(() => {
