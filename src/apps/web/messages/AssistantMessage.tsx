@@ -112,6 +112,7 @@ export function AssistantMessage({
           citations={message.citations}
           grounded={message.grounded}
           claimSummary={message.claimSummary}
+          claims={message.claims}
           userReferences={userReferences}
           toolReferences={toolReferences}
           onOpenSource={onOpenSource}

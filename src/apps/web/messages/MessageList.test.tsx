@@ -687,7 +687,13 @@ describe('checked citations', () => {
     const items = within(cited).getAllByRole('listitem');
     expect(items.map((i) => i.querySelector('.source-n')?.textContent)).toEqual(['1', '2', '3']);
     expect(items[2]?.querySelector('blockquote')?.textContent).toBe('Panels cost 40% more.');
-    expect(items[1]?.textContent).toContain('not found in the source');
+    // Each source says how it fared over the claims that cite it.
+    expect(items[0]?.querySelector('.source-verdict')?.textContent).toBe(
+      '1 of 2 claims supported, 1 partly',
+    );
+    expect(items[1]?.querySelector('.source-verdict')?.textContent).toBe(
+      '0 of 1 claim supported, 1 unsupported',
+    );
   });
 
   it('uses the badge numbers as written: nothing is renumbered in the UI', () => {

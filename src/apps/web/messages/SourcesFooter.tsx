@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import type { CitationJson, ClaimSummaryJson, ReferenceJson } from '../api/types.ts';
+import type { CitationJson, ClaimJson, ClaimSummaryJson, ReferenceJson } from '../api/types.ts';
 import { KindIcon } from '../ui/KindIcon.tsx';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
-import { verdictText } from './marker-support.ts';
+import { supportOfSource, verdictText, weakestVerdict } from './marker-support.ts';
 import {
   citedSources,
+  claimSummaryLabel,
   groundingLabel,
   locationLabel,
   referenceLabel,
@@ -27,6 +28,7 @@ export function SourcesFooter({
   citations,
   grounded,
   claimSummary = null,
+  claims = [],
   userReferences,
   toolReferences,
   onOpenSource,
@@ -35,6 +37,8 @@ export function SourcesFooter({
   grounded: boolean;
   /** Claim counts by verdict; null: the answer's claims were not checked. */
   claimSummary?: ClaimSummaryJson;
+  /** The answer's checked claims, to say how each source fared. */
+  claims?: readonly ClaimJson[];
   userReferences: readonly ReferenceJson[];
   toolReferences: readonly ReferenceJson[];
   onOpenSource: (target: ViewerTarget) => void;
@@ -80,7 +84,12 @@ export function SourcesFooter({
               {cited.length > 0 && (
                 <ol className="source-list" aria-label="Cited sources">
                   {cited.map((c) => (
-                    <SourceItem key={c.n} citation={c} onOpenSource={onOpenSource} />
+                    <SourceItem
+                      key={c.n}
+                      citation={c}
+                      claims={claims}
+                      onOpenSource={onOpenSource}
+                    />
                   ))}
                 </ol>
               )}
@@ -112,18 +121,31 @@ export function SourcesFooter({
   );
 }
 
+/** How a cited source fared: counts over the claims citing it, else its own verdict. */
+function sourceVerdict(
+  citation: CitationJson,
+  claims: readonly ClaimJson[],
+): { text: string; verdict: string } | null {
+  const counts = supportOfSource(claims, citation.n);
+  if (counts) return { text: claimSummaryLabel(counts) ?? '', verdict: weakestVerdict(counts) };
+  const text = verdictText({ verdict: citation.support, missing: [] });
+  return text && citation.support ? { text, verdict: citation.support } : null;
+}
+
 function SourceItem({
   citation,
+  claims = [],
   onOpenSource,
   brief = false,
 }: {
   citation: CitationJson;
+  claims?: readonly ClaimJson[];
   onOpenSource: (target: ViewerTarget) => void;
   brief?: boolean;
 }) {
   const titleId = useId();
   const passage = passageOf(citation);
-  const verdict = verdictText({ verdict: citation.support, missing: [] });
+  const verdict = brief ? null : sourceVerdict(citation, claims);
   return (
     <li className="source-item">
       <span className="source-n" aria-hidden="true">
@@ -137,8 +159,8 @@ function SourceItem({
             {citation.title || citation.path}
           </span>
           <span className="source-location">{locationLabel(citation)}</span>
-          {!brief && verdict && (
-            <span className={`source-verdict verdict-${citation.support}`}>{verdict}</span>
+          {verdict && (
+            <span className={`source-verdict verdict-${verdict.verdict}`}>{verdict.text}</span>
           )}
         </div>
         {!brief &&

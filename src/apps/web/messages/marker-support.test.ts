@@ -6,7 +6,9 @@ import {
   listWords,
   supportingPassage,
   supportOfMarker,
+  supportOfSource,
   verdictText,
+  weakestVerdict,
 } from './marker-support.ts';
 
 const quote = (text: string, start: number): QuoteJson => ({
@@ -159,5 +161,16 @@ describe('supportingPassage', () => {
     expect(supportingPassage('unsupported', q)).toBeNull();
     expect(supportingPassage('supported', { ...q, found: false })).toBeNull();
     expect(supportingPassage('supported', null)).toBeNull();
+  });
+});
+
+describe('supportOfSource', () => {
+  it('counts the verdicts of every claim that cites the source', () => {
+    const one = supportOfSource(claims, 1);
+    expect(one).toEqual({ claims: 2, supported: 1, partial: 1, unsupported: 0 });
+    expect(one && weakestVerdict(one)).toBe('partial');
+    const two = supportOfSource(claims, 2);
+    expect(two && weakestVerdict(two)).toBe('unsupported');
+    expect(supportOfSource(claims, 5)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { CitationJson, ClaimJson, QuoteJson } from '../api/types.ts';
+import type { CitationJson, ClaimJson, ClaimSummaryJson, QuoteJson } from '../api/types.ts';
 
 /** How well a source backs a claim: the checker's verdicts. */
 export type Verdict = 'supported' | 'partial' | 'unsupported';
@@ -97,4 +97,32 @@ export function badgeLabel(citation: CitationJson, verdict: Verdict | null): str
   if (verdict === 'unsupported') return `Source ${citation.n}: ${title} (not found in the source)`;
   if (verdict === 'partial') return `Source ${citation.n}: ${title} (partly supported)`;
   return `Source ${citation.n}: ${title}`;
+}
+
+/**
+ * How one source fared across the claims that cite it, as counts by verdict (the footer's line for
+ * that source); null when no checked claim cites it.
+ */
+export function supportOfSource(
+  claims: readonly ClaimJson[],
+  n: number,
+): NonNullable<ClaimSummaryJson> | null {
+  const verdicts = claims.flatMap((claim) =>
+    claim.support.filter((s) => s.n === n).map((s) => s.verdict),
+  );
+  if (verdicts.length === 0) return null;
+  const count = (verdict: Verdict) => verdicts.filter((v) => v === verdict).length;
+  return {
+    claims: verdicts.length,
+    supported: count('supported'),
+    partial: count('partial'),
+    unsupported: count('unsupported'),
+  };
+}
+
+/** The weakest verdict among counts, for styling a line that sums several up. */
+export function weakestVerdict(counts: NonNullable<ClaimSummaryJson>): Verdict {
+  if (counts.unsupported > 0) return 'unsupported';
+  if (counts.partial > 0) return 'partial';
+  return 'supported';
 }
