@@ -33,8 +33,8 @@ describe('footnote ask with the offline model', () => {
     });
     expect(m.toolCalls).toEqual([
       {
-        name: 'search',
-        input: expect.objectContaining({ query: expect.stringContaining('silt') }),
+        name: 'read_section',
+        input: { path: 'notes/projects/Solar Pump Project.md', section: 'Risks' },
         ok: true,
       },
     ]);

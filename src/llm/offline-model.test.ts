@@ -87,9 +87,9 @@ async function ask(question: string, output: unknown = results) {
 const cited = (text: string) => [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
 
 describe('offline model', () => {
-  it('first calls search with the question, without the referenced-documents preamble', async () => {
-    const { calls, steps } = await ask('What flow rate does the pump deliver?');
-    expect(calls).toEqual([{ query: 'What flow rate does the pump deliver?', limit: 8 }]);
+  it('searches for the topic words only: no preamble, question or instruction words', async () => {
+    const { calls, steps } = await ask('Please explain what flow rate the pump delivers.');
+    expect(calls).toEqual([{ query: 'flow rate pump delivers', limit: 8 }]);
     expect(steps).toHaveLength(2);
     expect(steps[0]?.finishReason).toBe('tool-calls');
     expect(steps[0]?.toolCalls[0]?.toolName).toBe('search');
@@ -101,22 +101,20 @@ describe('offline model', () => {
       `What does the pump deliver? ${'Please be thorough and precise. '.repeat(30)}`,
     );
     expect(calls[0]?.query.length).toBeLessThanOrEqual(500);
-    expect(calls[0]?.query.startsWith('What does the pump deliver? Please be thorough')).toBe(true);
+    expect(calls[0]?.query.startsWith('pump deliver thorough precise')).toBe(true);
   });
 
-  it('answers with the relevant sentences, citing only the numbers it was given', async () => {
+  it('answers from the referenced document first, citing only the numbers it was given', async () => {
     const { text, parts } = await ask('What flow rate does the pump deliver?');
     expect(text).toContain('The P-200 pump delivers 2.5 m³/h at 3 bar [1].');
-    expect(text).toContain('The flow rate measured 2.4 m³/h after the service [2].');
+    expect(text).not.toContain('2.4 m³/h');
     expect(text).not.toContain('Bananas');
     expect(text).not.toContain('99');
     expect(text).not.toContain('^spec');
     expect(cited(text).length).toBeGreaterThan(0);
     for (const n of cited(text)) expect([1, 2, 3]).toContain(n);
-    expect(text.split('\n')[0]).toBe(
-      'Here is what "Pump Manual" and "Service Log" say about this:',
-    );
-    expect(parts.filter((p) => p === 'text-delta').length).toBeGreaterThan(2);
+    expect(text.split('\n')[0]).toBe('Here is what "Pump Manual" says about this:');
+    expect(parts.filter((p) => p === 'text-delta').length).toBeGreaterThan(1);
   });
 
   it('quotes a search result when that is where the answer is', async () => {
@@ -136,10 +134,9 @@ describe('offline model', () => {
     expect(first.text).toContain('On 3 March the pump was serviced by Acme [2].');
   });
 
-  it('says it could not find it, naming the closest result without citing it', async () => {
+  it('says plainly that it could not find it, and cites nothing', async () => {
     const { text } = await ask('Who won the 1998 football World Cup?');
-    expect(text.startsWith("I couldn't find this in the workspace.")).toBe(true);
-    expect(text).toContain('The closest search result was "Service Log" (logs/service.md).');
+    expect(text).toBe("I couldn't find this in the workspace.");
     expect(cited(text)).toEqual([]);
   });
 
@@ -215,10 +212,7 @@ describe('offline model', () => {
       tools: { search: searchTool(calls) },
       stopWhen: stepCountIs(4),
     });
-    expect(calls.map((c) => c.query)).toEqual([
-      'When was the pump serviced?',
-      'How should I store bananas?',
-    ]);
+    expect(calls.map((c) => c.query)).toEqual(['pump serviced', 'store bananas']);
     expect(first.steps[0]?.toolCalls[0]?.toolCallId).toBe('offline-search-1');
     expect(second.steps[0]?.toolCalls[0]?.toolCallId).toBe('offline-search-2');
     expect(second.text).toContain('[3]');
@@ -271,5 +265,226 @@ describe('offline model', () => {
     const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
     await expect(model.doGenerate({ prompt, abortSignal: aborted })).rejects.toThrow(/abort/i);
     await expect(model.doStream({ prompt, abortSignal: aborted })).rejects.toThrow(/abort/i);
+  });
+});
+
+/** A small workspace behind fake read tools that number what they return, as the engine's do. */
+const docs: Record<string, { title: string; text: string; pages?: string[] }> = {
+  'content/trial.md': {
+    title: 'Field Trial Lessons',
+    text: [
+      'On 5 March we installed unit 04 on the farm. This is a first draft of what we learned.',
+      '',
+      '## Installation day',
+      '',
+      'Four of us dug the trench in about six hours. The slowest job was the pipe.',
+      '',
+      '## The numbers',
+      '',
+      'At half past twelve the pump delivered 2.6 cubic metres per hour. The day total was 16.2 cubic metres.',
+      '',
+      '### A detail',
+      '',
+      'The logger skipped one reading at noon.',
+      '',
+      '## What we do next',
+      '',
+      'We return in April to see how the pump copes with cloud.',
+    ].join('\n'),
+  },
+  'pdfs/report.pdf': {
+    title: 'Field Report',
+    text: '',
+    pages: [
+      'Field Report: Pilot Site Visit\nPrepared by Chidi for the team\nSite: a family farm, 1.2 acres of kale.\nInstallation\nThe unit was mounted on a concrete plinth beside the well.',
+      'Measurements (5 March 2026)\nFlow began at 07:40 and stopped at 17:15.\nPeak flow rate: 2.6 m3/h at 12:30 under clear sky.\nTotal pumped that day: 16.2 m3, enough for the drip lines.',
+    ],
+  },
+  'notes/Alice Profile.md': {
+    title: 'Alice Profile',
+    text: [
+      '# Alice Profile',
+      '',
+      'Alice Moreau leads the Hydraulics team.',
+      '',
+      '## Working with Alice',
+      '',
+      '- Prefers decisions written down with the numbers behind them.',
+      '',
+      '## Current focus',
+      '',
+      'Impeller tooling before the design freeze, and the pre-filter basket.',
+      '',
+      '## Mentoring',
+      '',
+      'Alice mentors Chidi on pump testing. Bob mentors Alice on embedded firmware, and she in turn reviews his work.',
+    ].join('\n'),
+  },
+};
+const pdfText = (path: string) => (docs[path]?.pages ?? []).join('\n\n');
+
+function workspaceTools(
+  log: { name: string; input: unknown }[],
+  options: { agent?: boolean } = {},
+) {
+  let next = 10;
+  const passage = (path: string, text: string, page: number | null = null) => ({
+    n: next++,
+    title: docs[path]?.title ?? path,
+    path,
+    page,
+    section: null,
+    text,
+  });
+  const record = <I>(name: string, run: (input: I) => unknown) =>
+    tool({
+      description: name,
+      inputSchema: jsonSchema<I>({ type: 'object' }),
+      execute: async (input: I) => {
+        log.push({ name, input });
+        return run(input);
+      },
+    });
+  return {
+    search: record<{ query: string }>('search', () => ({ results: [] })),
+    read_document: record<{ path: string }>('read_document', ({ path }) =>
+      docs[path] ? passage(path, docs[path].text || pdfText(path)) : { error: 'no such document' },
+    ),
+    read_section: record<{ path: string; section: string }>('read_section', ({ path, section }) => {
+      const text = docs[path]?.text ?? '';
+      const at = text.indexOf(`## ${section}`);
+      if (at < 0) return { error: 'no such section' };
+      const end = text.indexOf('\n## ', at + 3);
+      return passage(path, text.slice(at, end < 0 ? undefined : end));
+    }),
+    get_page: record<{ path: string; page: number }>('get_page', ({ path, page }) => {
+      const text = docs[path]?.pages?.[page - 1];
+      return text ? passage(path, text, page) : { error: `no page ${page}` };
+    }),
+    ...(options.agent && {
+      edit_section: record<{ path: string }>('edit_section', () => ({ ok: true })),
+    }),
+  };
+}
+
+/** Asks as the engine would: the named documents quoted in the system prompt and listed before the message. */
+async function askWorkspace(
+  message: string,
+  named: { raw: string; path: string }[],
+  options: { agent?: boolean } = {},
+) {
+  const blocks = named.map(({ path }, i) =>
+    quoteDocument(docs[path]?.text || pdfText(path), {
+      n: i + 1,
+      title: docs[path]?.title ?? path,
+      path,
+      part: null,
+      origin: 'referenced by the user',
+    }),
+  );
+  const list = named.map(({ raw, path }) => `- ${raw} (${path}): summary`).join('\n');
+  const log: { name: string; input: unknown }[] = [];
+  const result = await generateText({
+    model: createOfflineModel(),
+    system: `${DEFAULT_INSTRUCTIONS}\n\n## Sources\n\n${blocks.join('\n\n')}`,
+    prompt: named.length > 0 ? `Referenced documents:\n${list}\n\n${message}` : message,
+    tools: workspaceTools(log, options),
+    stopWhen: stepCountIs(6),
+  });
+  return { text: result.text, log, steps: result.steps };
+}
+
+describe('offline model: the named documents are the subject', () => {
+  it('reads a named PDF page by page and cites the page it quotes', async () => {
+    const { text, log } = await askWorkspace('What flow rate did the pump reach in @report.pdf?', [
+      { raw: '@report.pdf', path: 'pdfs/report.pdf' },
+    ]);
+    expect(log).toEqual([
+      { name: 'get_page', input: { path: 'pdfs/report.pdf', page: 1 } },
+      { name: 'get_page', input: { path: 'pdfs/report.pdf', page: 2 } },
+    ]);
+    expect(text).toContain('- Peak flow rate: 2.6 m3/h at 12:30 under clear sky [11].');
+    expect(cited(text).every((n) => n === 11)).toBe(true);
+  });
+
+  it('reads only the page an @page reference names', async () => {
+    const { log, text } = await askWorkspace('What does @page:report.pdf#2 say?', [
+      { raw: '@page:report.pdf#2', path: 'pdfs/report.pdf' },
+    ]);
+    expect(log).toEqual([{ name: 'get_page', input: { path: 'pdfs/report.pdf', page: 2 } }]);
+    expect(text).toContain('Flow began at 07:40 and stopped at 17:15 [10].');
+    // The PDF heading line is not glued to the sentence after it.
+    expect(text).not.toContain('Measurements');
+  });
+
+  it('summarizes a named post from its opening sentences and its main sections, in order, without searching', async () => {
+    const { text, log } = await askWorkspace('Summarize @trial and cite the sources.', [
+      { raw: '@trial', path: 'content/trial.md' },
+    ]);
+    expect(log.map((l) => l.name)).toEqual(['read_document']);
+    const bullets = text.split('\n').filter((l) => l.startsWith('- '));
+    expect(bullets).toEqual([
+      '- On 5 March we installed unit 04 on the farm [10].',
+      '- This is a first draft of what we learned [10].',
+      '- Four of us dug the trench in about six hours [10].',
+      '- At half past twelve the pump delivered 2.6 cubic metres per hour [10].',
+      '- We return in April to see how the pump copes with cloud [10].',
+    ]);
+    expect(text.split('\n')[0]).not.toMatch(/\[\d+\]/);
+  });
+
+  it('reads a named section with read_section', async () => {
+    const { log, text } = await askWorkspace('What does @trial:The numbers say?', [
+      { raw: '@trial:The numbers', path: 'content/trial.md' },
+    ]);
+    expect(log).toEqual([
+      { name: 'read_section', input: { path: 'content/trial.md', section: 'The numbers' } },
+    ]);
+    expect(text).toContain(
+      'At half past twelve the pump delivered 2.6 cubic metres per hour [10].',
+    );
+  });
+
+  it('keeps the subject of a relation in the subject role, and answers both parts of a question', async () => {
+    const named = [{ raw: '[[Alice Profile]]', path: 'notes/Alice Profile.md' }];
+    const mentee = await askWorkspace(
+      'Who does Alice mentor in [[Alice Profile]], and what is she working on?',
+      named,
+    );
+    expect(mentee.text).toContain('- Alice mentors Chidi on pump testing [10].');
+    expect(mentee.text).not.toContain('Bob mentors Alice');
+    expect(mentee.text).toContain(
+      '- Impeller tooling before the design freeze, and the pre-filter basket [10].',
+    );
+    const mentor = await askWorkspace('Who mentors Alice, according to [[Alice Profile]]?', named);
+    expect(mentor.text).toContain('Bob mentors Alice on embedded firmware');
+    expect(mentor.text).not.toContain('Alice mentors Chidi');
+  });
+
+  it('answers "when" with a date and "how much" with a quantity', async () => {
+    const named = [{ raw: '@report.pdf', path: 'pdfs/report.pdf' }];
+    const when = await askWorkspace('When did the flow begin in @report.pdf?', named);
+    expect(when.text).toContain('Flow began at 07:40 and stopped at 17:15 [11].');
+    const much = await askWorkspace('How much water was pumped that day in @report.pdf?', named);
+    expect(much.text).toContain('Total pumped that day: 16.2 m3, enough for the drip lines [11].');
+  });
+
+  it('says plainly when nothing answers, citing nothing, after searching for the topic', async () => {
+    const { text, log } = await askWorkspace('What is the capital of France?', []);
+    expect(log).toEqual([{ name: 'search', input: { query: 'capital France', limit: 8 } }]);
+    expect(text).toBe("I couldn't find this in the workspace.");
+  });
+
+  it('in agent mode, says it cannot edit and how to configure a model that can', async () => {
+    const { text, log } = await askWorkspace(
+      'Rewrite @trial:The numbers shorter',
+      [{ raw: '@trial:The numbers', path: 'content/trial.md' }],
+      { agent: true },
+    );
+    expect(log).toEqual([]);
+    expect(text).toContain('cannot edit documents');
+    expect(text).toContain('--model provider:name');
+    expect(text).toContain('.footnote/config.json');
+    expect(cited(text)).toEqual([]);
   });
 });

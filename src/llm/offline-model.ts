@@ -9,9 +9,17 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { focusOf, hasTopic, leadSentences, pickSentences } from './offline/pick-sentences.ts';
-import { type PromptReading, readPrompt } from './offline/read-prompt.ts';
-import { NOT_FOUND_ANSWER, writeAnswer } from './offline/write-answer.ts';
+import { INSERT_VERBS, WRITE_VERBS } from '../core/references/infer-permission.ts';
+import {
+  candidatesOf,
+  leadSentences,
+  pickAnswer,
+  type ScoredSentence,
+} from './offline/pick-sentences.ts';
+import { type PlannedCall, planReads } from './offline/plan-reads.ts';
+import { type PromptReading, readPrompt, type SourcePassage } from './offline/read-prompt.ts';
+import { type Question, readQuestion } from './offline/read-question.ts';
+import { CANNOT_EDIT_ANSWER, NOT_FOUND_ANSWER, writeAnswer } from './offline/write-answer.ts';
 import { SEARCH_TOOL_NAME } from './search-tool-output.ts';
 
 /** Tunables of the offline model; the defaults are what `resolveModel` gives. */
@@ -20,25 +28,65 @@ export interface OfflineModelOptions {
   readonly searchLimit?: number;
   /** Pause between stream parts, to make streaming visible in demos and abortable in tests. @default 0 */
   readonly chunkDelayMs?: number;
-  /** Minimum sentence score to quote (see `pickSentences`). @default 0.35 */
+  /** Minimum sentence score to quote (see `scoreCandidates`). @default 0.35 */
   readonly minScore?: number;
 }
 
-/** What one call decided: search first, or answer from what is there. */
+/** One tool call as sent: its id, tool and JSON input. */
+interface ToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: string;
+}
+
+/** What one call decided: call tools first, or answer from what is there. */
 type Plan =
-  | { readonly kind: 'search'; readonly toolCallId: string; readonly input: string }
+  | { readonly kind: 'tools'; readonly calls: readonly ToolCall[] }
   | { readonly kind: 'answer'; readonly chunks: readonly string[] };
 
-/** Longest query sent to `search` (the engine's tool accepts up to 500 characters). */
-const MAX_QUERY_CHARS = 500;
+/** The tools only agent mode offers; their presence means the user may be asking for an edit. */
+const EDIT_TOOLS = ['edit_section', 'edit_metadata', 'write_content', 'insert_file'];
 
-/** The question as a search query: whitespace collapsed, cut at a word break to fit the tool's limit. */
-function queryOf(question: string): string {
-  const q = question.replace(/\s+/g, ' ').trim();
-  if (q.length <= MAX_QUERY_CHARS) return q;
-  const head = q.slice(0, MAX_QUERY_CHARS);
-  const space = head.lastIndexOf(' ');
-  return space > MAX_QUERY_CHARS / 2 ? head.slice(0, space) : head;
+/** Whether a message asks for a change ("rewrite…", "add a risk to…") rather than a question. */
+function asksToEdit(message: string): boolean {
+  const text = message.toLowerCase();
+  const verbs = [
+    /^\W*(\p{L}+)/u.exec(text)?.[1],
+    ...[...text.matchAll(/\b(?:please|can you|could you|would you)\s+(\p{L}+)/gu)].map((m) => m[1]),
+  ];
+  return verbs.some((w) => w !== undefined && (WRITE_VERBS.has(w) || INSERT_VERBS.has(w)));
+}
+
+/**
+ * The passages an answer is drawn from, in priority order: what the tools read of the named
+ * documents, the named documents' context blocks not read again, search results, the rest of the
+ * context. A context block of a document the tools read is left out: the read passage (a PDF page,
+ * a section) is the one to cite.
+ */
+function answerPassages(reading: PromptReading): SourcePassage[] {
+  const read = reading.passages.filter((p) => p.from === 'read');
+  const readPaths = new Set(read.map((p) => p.path));
+  const context = reading.passages.filter((p) => p.from === 'context' && !readPaths.has(p.path));
+  const named = context.filter(
+    (p) => p.origin.startsWith('referenced') || p.origin.startsWith('linked'),
+  );
+  const searched = reading.passages.filter((p) => p.from === 'search');
+  const rest = context.filter((p) => !named.includes(p));
+  return [...read, ...named, ...searched, ...rest];
+}
+
+/** The sentences answering the question, part by part, or the named documents' openings for a summary. */
+function compose(
+  question: Question,
+  passages: readonly SourcePassage[],
+  minScore: number,
+): ScoredSentence[][] {
+  const candidates = candidatesOf(passages);
+  if (question.summarize && question.topic === '') {
+    const lead = leadSentences(candidates);
+    if (lead.length > 0) return [lead];
+  }
+  return pickAnswer(question.parts, candidates, { minScore, entities: question.entities });
 }
 
 const STOP: LanguageModelV3FinishReason = { unified: 'stop', raw: 'stop' };
@@ -57,10 +105,12 @@ function usageOf(inputChars: number, outputChars: number): LanguageModelV3Usage 
 }
 
 /**
- * Footnote's built-in model, used when no LLM is configured: it first asks the `search` tool with
- * the user's question, then answers extractively — the sentences of the referenced and retrieved
- * sources that best match the question, each cited with the number it was given. Deterministic,
- * offline, and never cites a number it was not given.
+ * Footnote's built-in model, used when no LLM is configured. It reads what the message names with
+ * the tools a real model would use (`get_page`, `read_section`, `read_document`), searches for the
+ * rest, then answers extractively: sentences copied from those sources, chosen for the kind of
+ * answer each part of the question wants, each cited with the number its source was given; or it
+ * says plainly that the workspace does not answer. Deterministic, offline, and never cites a
+ * number it was not given.
  */
 export class OfflineModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3' as const;
@@ -73,26 +123,49 @@ export class OfflineModel implements LanguageModelV3 {
     this.#options = { searchLimit: 8, chunkDelayMs: 0, minScore: 0.35, ...options };
   }
 
-  /** Decides the call: search when the turn has not searched yet and may, else answer. */
+  /**
+   * Decides the call. First step of a turn: read what the message names (or search when it names
+   * nothing). Later: answer when every part of the question is answered, else search once for the
+   * topic words, then answer with what there is.
+   */
   #plan(reading: PromptReading): Plan {
-    if (reading.canSearch && !reading.searched && reading.question !== '') {
-      return {
-        kind: 'search',
-        toolCallId: `offline-search-${reading.toolCallCount + 1}`,
-        input: JSON.stringify({
-          query: queryOf(focusOf(reading.question)),
-          limit: this.#options.searchLimit,
-        }),
-      };
-    }
     if (reading.question === '') return { kind: 'answer', chunks: [NOT_FOUND_ANSWER] };
-    const lead = hasTopic(reading.question) ? null : leadSentences(reading.passages);
-    const picked =
-      lead && lead.picked.length > 0
-        ? lead
-        : pickSentences(reading.question, reading.passages, { minScore: this.#options.minScore });
-    const searchResults = reading.passages.filter((p) => p.from === 'search');
-    return { kind: 'answer', chunks: writeAnswer(picked, searchResults) };
+    if (EDIT_TOOLS.some((t) => reading.offered.has(t)) && asksToEdit(reading.question))
+      return { kind: 'answer', chunks: [CANNOT_EDIT_ANSWER] };
+    const question = readQuestion(reading.question, reading.references);
+    const search: PlannedCall | null =
+      reading.canSearch && !reading.searched && question.topic !== ''
+        ? {
+            toolName: SEARCH_TOOL_NAME,
+            input: { query: question.topic, limit: this.#options.searchLimit },
+          }
+        : null;
+    if (reading.turnCalls.length === 0) {
+      const reads = planReads(reading);
+      const first = reads.length > 0 ? reads : search ? [search] : [];
+      if (first.length > 0) return this.#calls(reading, first);
+    }
+    const parts = compose(question, answerPassages(reading), this.#options.minScore);
+    if (search && parts.some((p) => p.length === 0)) return this.#calls(reading, [search]);
+    return {
+      kind: 'answer',
+      chunks: writeAnswer(parts, {
+        summary: question.summarize && question.topic === '',
+        partTexts: question.parts.map((p) => p.text),
+      }),
+    };
+  }
+
+  /** Tool calls with ids unique across the conversation. */
+  #calls(reading: PromptReading, planned: readonly PlannedCall[]): Plan {
+    return {
+      kind: 'tools',
+      calls: planned.map((call, i) => ({
+        toolCallId: `offline-${call.toolName}-${reading.toolCallCount + i + 1}`,
+        toolName: call.toolName,
+        input: JSON.stringify(call.input),
+      })),
+    };
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
@@ -101,16 +174,9 @@ export class OfflineModel implements LanguageModelV3 {
     const plan = this.#plan(reading);
     let content: LanguageModelV3Content[];
     let outputChars: number;
-    if (plan.kind === 'search') {
-      content = [
-        {
-          type: 'tool-call',
-          toolCallId: plan.toolCallId,
-          toolName: SEARCH_TOOL_NAME,
-          input: plan.input,
-        },
-      ];
-      outputChars = plan.input.length;
+    if (plan.kind === 'tools') {
+      content = plan.calls.map((call) => ({ type: 'tool-call' as const, ...call }));
+      outputChars = plan.calls.reduce((sum, call) => sum + call.input.length, 0);
     } else {
       const text = plan.chunks.join('');
       content = [{ type: 'text', text }];
@@ -118,7 +184,7 @@ export class OfflineModel implements LanguageModelV3 {
     }
     return {
       content,
-      finishReason: plan.kind === 'search' ? TOOL_CALLS : STOP,
+      finishReason: plan.kind === 'tools' ? TOOL_CALLS : STOP,
       usage: usageOf(reading.promptChars, outputChars),
       response: { modelId: this.modelId },
       warnings: [],
@@ -134,19 +200,23 @@ export class OfflineModel implements LanguageModelV3 {
       { type: 'stream-start', warnings: [] },
       { type: 'response-metadata', modelId: this.modelId },
     ];
-    if (plan.kind === 'search') {
-      const id = plan.toolCallId;
-      parts.push(
-        { type: 'tool-input-start', id, toolName: SEARCH_TOOL_NAME },
-        { type: 'tool-input-delta', id, delta: plan.input },
-        { type: 'tool-input-end', id },
-        { type: 'tool-call', toolCallId: id, toolName: SEARCH_TOOL_NAME, input: plan.input },
-        {
-          type: 'finish',
-          finishReason: TOOL_CALLS,
-          usage: usageOf(reading.promptChars, plan.input.length),
-        },
-      );
+    if (plan.kind === 'tools') {
+      for (const { toolCallId: id, toolName, input } of plan.calls) {
+        parts.push(
+          { type: 'tool-input-start', id, toolName },
+          { type: 'tool-input-delta', id, delta: input },
+          { type: 'tool-input-end', id },
+          { type: 'tool-call', toolCallId: id, toolName, input },
+        );
+      }
+      parts.push({
+        type: 'finish',
+        finishReason: TOOL_CALLS,
+        usage: usageOf(
+          reading.promptChars,
+          plan.calls.reduce((sum, call) => sum + call.input.length, 0),
+        ),
+      });
     } else {
       const id = 'text-0';
       parts.push({ type: 'text-start', id });

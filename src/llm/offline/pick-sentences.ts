@@ -1,10 +1,15 @@
-import { analyzeQuery, analyzeText } from '../../core/analyze-text.ts';
-import { displayText } from '../../core/display-text.ts';
-import { parseReferences } from '../../core/references/parse-references.ts';
+import { analyzeText, stemToken } from '../../core/analyze-text.ts';
+import { tokenize } from '../../core/query-terms.ts';
 import type { SourcePassage } from './read-prompt.ts';
-import { splitSentences } from './split-sentences.ts';
+import {
+  type AnswerKind,
+  alternativesOf,
+  type QuestionPart,
+  type Relation,
+} from './read-question.ts';
+import { type SentenceUnit, sentenceUnits } from './split-sentences.ts';
 
-/** A sentence of a passage, scored against the question. */
+/** A sentence of a passage, scored against a question part. */
 export interface ScoredSentence {
   readonly passage: SourcePassage;
   /** Position of the passage among all passages, then of the sentence within it: reading order. */
@@ -18,58 +23,191 @@ export interface ScoredSentence {
 export interface PickOptions {
   /** Score (share of the question's terms matched, plain and rarity-weighted, plus bonuses) a sentence needs. @default 0.35 */
   readonly minScore?: number;
+  /** Most sentences for the part. @default 4 */
   readonly maxSentences?: number;
+  /** Most sources the part quotes. @default 3 */
   readonly maxSources?: number;
+  /** Stems of the entities the message names; sentences not from them must mention one. @default [] */
+  readonly entities?: readonly string[];
 }
 
-/** The sentences picked for an answer, and the passages that came closest when none was good enough. */
-export interface PickedSentences {
-  /** In answer order: best source first, each source's sentences in reading order. */
-  readonly picked: readonly ScoredSentence[];
-  /** Passages by their best sentence's score, best first (all of them, for "closest" hints). */
-  readonly ranking: readonly SourcePassage[];
-}
-
-const TITLE_WEIGHT = 0.3;
-
-/** The question with its `[[wikilinks]]` and `@mentions` blanked out, leaving what it asks about. */
-export function withoutReferences(question: string): string {
-  let out = '';
-  let at = 0;
-  for (const ref of parseReferences(question)) {
-    out += `${question.slice(at, ref.start)} `;
-    at = ref.end;
-  }
-  return out + question.slice(at);
-}
-
-/** What to search for: the question's own topic when it has one, else the whole question. */
-export function focusOf(question: string): string {
-  const focus = withoutReferences(question);
-  return analyzeQuery(focus).some((t) => !QUESTION_WORDS.has(t)) ? focus : displayText(question);
-}
-/** Words of asking rather than of the topic ("tell me about…", "what does X say…"); they match nothing useful. */
-const QUESTION_WORDS = new Set(
-  analyzeText(
-    'tell explain describe know find show give please summarize summarise say says mention list',
-  ),
-);
-const REFERENCED_BONUS = 0.1;
-const LONG_WORDS = 40;
-
-interface Candidate {
+/** A quotable unit of one passage, with what scoring needs to know about it. */
+export interface Candidate {
   readonly passage: SourcePassage;
   readonly passageIndex: number;
   readonly sentenceIndex: number;
+  readonly unit: SentenceUnit;
   readonly text: string;
+  /** Stems of the sentence, in order. */
+  readonly stems: readonly string[];
   readonly terms: ReadonlySet<string>;
+  readonly headingTerms: ReadonlySet<string>;
+  readonly titleTerms: ReadonlySet<string>;
+  /** From what the user named (a read of it, or its context block): the answer comes from these first. */
+  readonly subject: boolean;
+  /** 0 for what the user named (read by a tool or referenced), 1 for notes linked to a named entity, 2 for the rest. */
+  readonly tier: number;
 }
+
+const HEADING_WEIGHT = 0.6;
+const TITLE_WEIGHT = 0.3;
+const SUBJECT_BONUS = 0.1;
+const LONG_WORDS = 40;
+/** How much a sentence of the wrong kind (no date for "when"…) keeps of its score. */
+const WRONG_KIND = 0.25;
+/** How much a sentence keeps when neither it nor its source has a name the question asks about. */
+const NAME_MISSING = 0.5;
+
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+const DATE = new RegExp(
+  `\\b(?:\\d{4}-\\d{2}(?:-\\d{2})?|\\d{1,2} (?:${MONTHS})\\b|(?:${MONTHS}) \\d{1,4}\\b|(?:in|on|by|since|until|before|after) (?:${MONTHS})\\b|(?:19|20)\\d{2}\\b|\\d{1,2}:\\d{2}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tomorrow)`,
+  'i',
+);
+const QUANTITY =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|quarter|dozen)\b/i;
+const NAME = /(?:^|[^.!?]\s)(\p{Lu}\p{Ll}+)/gu;
+const PERSONAL = /\b(?:he|she|they|him|her|them)\b/i;
+
+const isLineBased = (p: SourcePassage) => p.page !== null || /\.(?:pdf|txt|csv)$/i.test(p.path);
+
+const tierOf = (p: SourcePassage) =>
+  p.from === 'read' || (p.from === 'context' && p.origin.startsWith('referenced'))
+    ? 0
+    : p.from === 'context' && p.origin.startsWith('linked')
+      ? 1
+      : 2;
 
 const normalized = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+
+/** Every quotable unit, once: a sentence repeated across passages is kept at its first place. */
+export function candidatesOf(passages: readonly SourcePassage[]): Candidate[] {
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  passages.forEach((passage, passageIndex) => {
+    const titleTerms = new Set(
+      analyzeText(`${passage.title} ${passage.part ?? ''} ${passage.path}`),
+    );
+    sentenceUnits(passage.text, { lineBased: isLineBased(passage) }).forEach(
+      (unit, sentenceIndex) => {
+        const key = normalized(unit.text);
+        if (seen.has(key)) return;
+        seen.add(key);
+        const stems = analyzeText(unit.text);
+        out.push({
+          passage,
+          passageIndex,
+          sentenceIndex,
+          unit,
+          text: unit.text,
+          stems,
+          terms: new Set(stems),
+          headingTerms: new Set(analyzeText(unit.heading ?? '')),
+          titleTerms,
+          subject: tierOf(passage) < 2,
+          tier: tierOf(passage),
+        });
+      },
+    );
+  });
+  return out;
+}
+
+const has = (set: ReadonlySet<string>, term: string) =>
+  alternativesOf(term).some((t) => set.has(t));
+
+/** Whether a sentence has the kind of words a question part wants (a date for "when"…). */
+export function fitsKind(kind: AnswerKind, c: Candidate, relation: Relation | null): boolean {
+  switch (kind) {
+    case 'when':
+      return DATE.test(c.text);
+    case 'quantity':
+      return QUANTITY.test(c.text.replace(new RegExp(DATE.source, 'gi'), ' '));
+    case 'who': {
+      const asked = new Set(relation?.name ?? []);
+      for (const match of c.text.matchAll(NAME))
+        if (!asked.has(stemToken((match[1] ?? '').toLowerCase()))) return true;
+      return c.unit.field !== null && /@|\p{Lu}/u.test(c.text.slice(c.text.indexOf(':')));
+    }
+    default:
+      return true;
+  }
+}
+
+/**
+ * Whether a sentence puts the question's name in the role the question asks about: for "who does
+ * Alice mentor", Alice before "mentors"; for "who mentors Alice", after it. Null when the sentence
+ * does not have the verb.
+ */
+export function fitsRole(relation: Relation, c: Candidate): boolean | null {
+  const stems = tokenize(c.text).map(stemToken);
+  const verbAt = stems.findIndex((s) => alternativesOf(relation.verb).includes(s));
+  if (verbAt < 0) return null;
+  const nameAt = stems.findIndex((s) => relation.name.includes(s));
+  if (relation.role === 'subject') {
+    if (nameAt >= 0) return nameAt < verbAt;
+    return c.subject && PERSONAL.test(c.text.split(/\s+/).slice(0, 3).join(' '));
+  }
+  return nameAt > verbAt;
+}
+
+/**
+ * Scores each candidate against a question part: the mean of the share of the part's terms the
+ * sentence has and that share weighted by each term's rarity among the candidates (a term no
+ * candidate has weighs most: the "not in the workspace" signal); a term in the sentence's heading
+ * counts {@link HEADING_WEIGHT}, in the source's title {@link TITLE_WEIGHT}. Sentences without the
+ * kind of words the part wants keep a quarter; a relation in the wrong direction scores 0.
+ */
+export function scoreCandidates(part: QuestionPart, candidates: readonly Candidate[]): number[] {
+  const terms = part.terms;
+  if (terms.length === 0) return candidates.map(() => 0);
+  const n = candidates.length;
+  const weight = new Map<string, number>();
+  for (const term of terms) {
+    const df = candidates.reduce((count, c) => count + (has(c.terms, term) ? 1 : 0), 0);
+    weight.set(term, Math.log((n + 1) / (df + 0.5)));
+  }
+  const total = terms.reduce((sum, t) => sum + (weight.get(t) ?? 0), 0);
+  return candidates.map((c) => {
+    let plain = 0;
+    let weighted = 0;
+    let inSentence = 0;
+    let inHeading = 0;
+    for (const term of terms) {
+      const w = weight.get(term) ?? 0;
+      let share = 0;
+      if (has(c.terms, term)) {
+        share = 1;
+        inSentence++;
+      } else if (has(c.headingTerms, term)) {
+        share = HEADING_WEIGHT;
+        inHeading++;
+      } else if (has(c.titleTerms, term)) share = TITLE_WEIGHT;
+      plain += share;
+      weighted += share * w;
+    }
+    if (inSentence === 0 && inHeading < terms.length) return 0;
+    let score = (plain / terms.length + (total > 0 ? weighted / total : 0)) / 2;
+    if (!fitsKind(part.kind, c, part.relation)) score *= WRONG_KIND;
+    const unnamed = part.names.filter(
+      (name) => !c.terms.has(name) && !c.titleTerms.has(name) && !c.headingTerms.has(name),
+    );
+    if (unnamed.length > 0) score *= NAME_MISSING;
+    if (part.relation) {
+      const role = c.unit.field === null ? fitsRole(part.relation, c) : null;
+      if (role === false) return 0;
+      if (role === null) score *= WRONG_KIND;
+    }
+    if (c.subject) score += SUBJECT_BONUS;
+    const words = c.text.split(/\s+/).length;
+    if (words > LONG_WORDS) score *= Math.max(0.6, LONG_WORDS / words);
+    return score;
+  });
+}
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let both = 0;
@@ -78,151 +216,113 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return either === 0 ? 1 : both / either;
 }
 
-/** Every quotable sentence, once: a sentence repeated across passages is kept at its first place. */
-function candidatesOf(passages: readonly SourcePassage[]): Candidate[] {
-  const seen = new Set<string>();
-  const out: Candidate[] = [];
-  passages.forEach((passage, passageIndex) => {
-    splitSentences(passage.text).forEach((text, sentenceIndex) => {
-      const key = normalized(text);
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push({ passage, passageIndex, sentenceIndex, text, terms: new Set(analyzeText(text)) });
-    });
-  });
-  return out;
-}
+const toScored = (c: Candidate, score: number): ScoredSentence => ({
+  passage: c.passage,
+  passageIndex: c.passageIndex,
+  sentenceIndex: c.sentenceIndex,
+  text: c.text,
+  score,
+});
 
-/**
- * Scores each sentence by the share of the question's terms it contains — the mean of the plain
- * share and the share with each term weighted by how rare it is among the candidate sentences (so "pump" in a pump manual counts little and
- * "pressure" a lot, and a term no candidate has weighs most — the "not in the workspace" signal); terms only in the source's title count a little; the user's referenced
- * sources get a bonus; very long sentences a penalty.
- */
-export function scoreSentences(
-  question: string,
-  passages: readonly SourcePassage[],
-): ScoredSentence[] {
-  const all = analyzeQuery(displayText(question));
-  const topical = all.filter((t) => !QUESTION_WORDS.has(t));
-  // "What does [[Design#Risks]] say about silt?" is about silt: the named document is already in
-  // the context, so its name only counts when the question has no other topic.
-  const focused = analyzeQuery(withoutReferences(question)).filter((t) => !QUESTION_WORDS.has(t));
-  const terms = focused.length > 0 ? focused : topical.length > 0 ? topical : all;
-  const candidates = candidatesOf(passages);
-  if (terms.length === 0) return [];
-  const n = candidates.length;
-  const weight = new Map<string, number>();
-  for (const term of terms) {
-    const df = candidates.reduce((count, c) => count + (c.terms.has(term) ? 1 : 0), 0);
-    weight.set(term, Math.log((n + 1) / (df + 0.5)));
-  }
-  const total = terms.reduce((sum, t) => sum + (weight.get(t) ?? 0), 0);
-  const titleTerms = new Map<SourcePassage, ReadonlySet<string>>();
-  for (const p of passages)
-    titleTerms.set(p, new Set(analyzeText(`${p.title} ${p.part ?? ''} ${p.path}`)));
-
-  return candidates.map((c) => {
-    // Matched share of the question, once by term count and once weighted by rarity.
-    let plain = 0;
-    let weighted = 0;
-    let inSentence = false;
-    for (const term of terms) {
-      const w = weight.get(term) ?? 0;
-      const share = c.terms.has(term) ? 1 : titleTerms.get(c.passage)?.has(term) ? TITLE_WEIGHT : 0;
-      if (share === 1) inSentence = true;
-      plain += share;
-      weighted += share * w;
-    }
-    let score = 0;
-    if (inSentence) {
-      score = (plain / terms.length + (total > 0 ? weighted / total : 0)) / 2;
-      if (c.passage.referenced) score += REFERENCED_BONUS;
-      const words = c.text.split(/\s+/).length;
-      if (words > LONG_WORDS) score *= Math.max(0.6, LONG_WORDS / words);
-    }
-    return {
-      passage: c.passage,
-      passageIndex: c.passageIndex,
-      sentenceIndex: c.sentenceIndex,
-      text: c.text,
-      score,
-    };
-  });
-}
-
-/** Best first; ties keep reading order, so the same input always gives the same answer. */
-const byScore = (a: ScoredSentence, b: ScoredSentence) =>
-  b.score - a.score || a.passageIndex - b.passageIndex || a.sentenceIndex - b.sentenceIndex;
-
-/**
- * Picks the sentences an extractive answer quotes: the best ones above the minimum score (two at
- * least when two qualify, more only while they are at least half as good as the best), from a
- * few sources, skipping near-duplicates.
- */
-export function pickSentences(
-  question: string,
-  passages: readonly SourcePassage[],
-  options: PickOptions = {},
-): PickedSentences {
-  const { minScore = 0.35, maxSentences = 4, maxSources = 3 } = options;
-  const scored = scoreSentences(question, passages).sort(byScore);
-
-  const ranking: SourcePassage[] = [];
-  for (const s of scored) if (s.score > 0 && !ranking.includes(s.passage)) ranking.push(s.passage);
-
-  const best = scored[0]?.score ?? 0;
-  const picked: ScoredSentence[] = [];
+/** Reading order within the order sources were first picked. */
+function inAnswerOrder(picked: ScoredSentence[]): ScoredSentence[] {
   const sources: number[] = [];
-  const termsOf = (s: ScoredSentence) => new Set(analyzeText(s.text));
-  for (const s of scored) {
-    if (picked.length >= maxSentences) break;
-    const floor = picked.length < 2 ? minScore : Math.max(minScore, best / 2);
-    if (s.score < floor) break;
-    if (!sources.includes(s.passage.n) && sources.length >= maxSources) continue;
-    if (picked.some((p) => jaccard(termsOf(p), termsOf(s)) >= 0.8)) continue;
-    picked.push(s);
-    if (!sources.includes(s.passage.n)) sources.push(s.passage.n);
-  }
-  picked.sort(
+  for (const s of picked) if (!sources.includes(s.passage.n)) sources.push(s.passage.n);
+  return picked.sort(
     (a, b) =>
       sources.indexOf(a.passage.n) - sources.indexOf(b.passage.n) ||
       a.passageIndex - b.passageIndex ||
       a.sentenceIndex - b.sentenceIndex,
   );
-  return { picked, ranking };
 }
 
-/** Whether a question asks about something beyond the documents it names. */
-export function hasTopic(question: string): boolean {
-  return analyzeQuery(withoutReferences(question)).some((t) => !QUESTION_WORDS.has(t));
+/**
+ * Picks the sentences that answer one question part: from what the user named when any of it
+ * scores well enough, else from everything; the best one, then others at least 70% as good, from
+ * a few sources, skipping near-duplicates and sentences already used.
+ */
+export function pickForPart(
+  part: QuestionPart,
+  candidates: readonly Candidate[],
+  used: ReadonlySet<Candidate>,
+  options: PickOptions = {},
+): Candidate[] {
+  const { minScore = 0.35, maxSentences = 4, maxSources = 3, entities = [] } = options;
+  // About a named entity, a sentence from elsewhere counts only if it names the entity.
+  const aboutEntity = (c: Candidate) =>
+    c.tier === 0 || entities.length === 0 || entities.some((e) => c.terms.has(e));
+  const scores = scoreCandidates(part, candidates);
+  const ranked = candidates
+    .map((c, i) => ({ c, score: scores[i] ?? 0 }))
+    .filter((s) => s.score >= minScore && !used.has(s.c) && aboutEntity(s.c))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.c.passageIndex - b.c.passageIndex ||
+        a.c.sentenceIndex - b.c.sentenceIndex,
+    );
+  const tier = Math.min(2, ...ranked.map((s) => s.c.tier));
+  const pool = ranked.filter((s) => s.c.tier === tier);
+  const best = pool[0]?.score ?? 0;
+  const picked: Candidate[] = [];
+  const sources: number[] = [];
+  for (const { c, score } of pool) {
+    if (picked.length >= maxSentences || score < best * 0.7) break;
+    if (!sources.includes(c.passage.n) && sources.length >= maxSources) continue;
+    if (picked.some((p) => jaccard(p.terms, c.terms) >= 0.8)) continue;
+    picked.push(c);
+    if (!sources.includes(c.passage.n)) sources.push(c.passage.n);
+  }
+  return picked;
 }
 
-/** Fewest words for a sentence to be worth quoting as a summary (not a heading or a label). */
+/** The sentences answering every part, part by part; a part nothing answers gets an empty list. */
+export function pickAnswer(
+  parts: readonly QuestionPart[],
+  candidates: readonly Candidate[],
+  options: PickOptions = {},
+): ScoredSentence[][] {
+  const used = new Set<Candidate>();
+  const perPart = parts.length > 1 ? 2 : (options.maxSentences ?? 4);
+  return parts.map((part) => {
+    const picked = pickForPart(part, candidates, used, { ...options, maxSentences: perPart });
+    for (const c of picked) used.add(c);
+    return inAnswerOrder(picked.map((c) => toScored(c, 1)));
+  });
+}
+
+/** Fewest words for a sentence to open a summary (not a label). */
 const LEAD_MIN_WORDS = 4;
 
 /**
- * For a question that only names documents ("What does [[Design#Goals]] say?"): the opening
- * sentences of what the user referenced, in reading order — a summary of the named part rather
- * than whatever else happens to share its title's words.
+ * "Summarize X": the opening sentence of X and of each of its main sections (the top heading
+ * level below the title), in reading order, from what the user named.
  */
 export function leadSentences(
-  passages: readonly SourcePassage[],
+  candidates: readonly Candidate[],
   options: { maxSentences?: number } = {},
-): PickedSentences {
-  const { maxSentences = 4 } = options;
-  const referenced = passages.filter((p) => p.referenced && p.from === 'context');
-  const perPassage = referenced.length <= 1 ? maxSentences : 2;
-  const counts = new Map<SourcePassage, number>();
+): ScoredSentence[] {
+  const { maxSentences = 7 } = options;
+  const named = candidates.filter((c) => c.tier === 0 && c.unit.field === null);
+  const passages = [...new Set(named.map((c) => c.passage))];
+  const perPassage = Math.max(2, Math.ceil(maxSentences / Math.max(1, passages.length)));
   const picked: ScoredSentence[] = [];
-  for (const c of candidatesOf(referenced)) {
+  for (const passage of passages) {
+    const own = named.filter(
+      (c) => c.passage === passage && c.text.split(/\s+/).length >= LEAD_MIN_WORDS,
+    );
+    const levels = own.map((c) => c.unit.level).filter((l) => l >= 2);
+    const main = levels.length > 0 ? Math.min(...levels) : 2;
+    const openers = new Map<number, Candidate[]>();
+    for (const c of own) {
+      if (c.unit.level > main) continue;
+      const list = openers.get(c.unit.section) ?? [];
+      if (list.length < (c.unit.level < 2 ? 2 : 1)) list.push(c);
+      openers.set(c.unit.section, list);
+    }
+    const chosen = [...openers.values()].flat().slice(0, perPassage);
+    picked.push(...chosen.map((c) => toScored(c, 1)));
     if (picked.length >= maxSentences) break;
-    const text = c.text.trim();
-    if (text.startsWith('#') || text.split(/\s+/).length < LEAD_MIN_WORDS) continue;
-    const used = counts.get(c.passage) ?? 0;
-    if (used >= perPassage) continue;
-    counts.set(c.passage, used + 1);
-    picked.push({ ...c, score: 1 });
   }
-  return { picked, ranking: [...new Set(picked.map((p) => p.passage))] };
+  return picked.slice(0, maxSentences);
 }

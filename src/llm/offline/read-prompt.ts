@@ -4,6 +4,7 @@ import type {
   LanguageModelV3ToolResultOutput,
 } from '@ai-sdk/provider';
 import { parseSearchToolOutput, SEARCH_TOOL_NAME } from '../search-tool-output.ts';
+import { type PromptReference, parseReferencedList } from './read-references.ts';
 
 /** A numbered passage the offline model may quote and cite. */
 export interface SourcePassage {
@@ -16,7 +17,18 @@ export interface SourcePassage {
   readonly text: string;
   /** The user referenced it in this turn (its context block says so). */
   readonly referenced: boolean;
-  readonly from: 'context' | 'search';
+  /** A context block, a `search` result, or the result of a read tool (`read_document`, `read_section`, `get_page`). */
+  readonly from: 'context' | 'search' | 'read';
+  /** The PDF page the passage is, when it is one page. */
+  readonly page: number | null;
+  /** How the context block came to be there (`referenced by the user`, `linked through an entity field`…); '' for tool results. */
+  readonly origin: string;
+}
+
+/** A tool call this turn already made. */
+export interface TurnToolCall {
+  readonly toolName: string;
+  readonly input: unknown;
 }
 
 /** What the offline model needs from a call: the question, the passages, and where the turn stands. */
@@ -25,10 +37,18 @@ export interface PromptReading {
   readonly question: string;
   /** Numbered blocks of the system prompt, then this turn's search results. */
   readonly passages: readonly SourcePassage[];
+  /** The documents the user referenced, from the "Referenced documents:" list. */
+  readonly references: readonly PromptReference[];
   /** This turn already has a `search` tool result (possibly empty). */
   readonly searched: boolean;
   /** The `search` tool is offered and the tool choice allows calling it. */
   readonly canSearch: boolean;
+  /** Every tool the model may call now (offered, and allowed by the tool choice). */
+  readonly callable: ReadonlySet<string>;
+  /** Tools offered whatever the tool choice (edit tools tell agent mode apart). */
+  readonly offered: ReadonlySet<string>;
+  /** The tool calls made since the user's last message, in order. */
+  readonly turnCalls: readonly TurnToolCall[];
   /** Tool calls anywhere in the prompt, to number new call ids uniquely. */
   readonly toolCallCount: number;
   /** Characters of prompt text, for usage estimates. */
@@ -78,10 +98,50 @@ export function parseContextBlocks(system: string): SourcePassage[] {
       text: lines.slice(i + 2, end).join('\n'),
       referenced: origin.startsWith('referenced'),
       from: 'context',
+      page: pageOf(tail.length > 1 ? tail.slice(0, -1).join(' — ') : ''),
+      origin,
     });
     i = end;
   }
   return out;
+}
+
+/** `page 3` in a context block's label: the block is that page of a PDF. */
+function pageOf(part: string): number | null {
+  const match = /^page (\d+)$/.exec(part);
+  return match ? Number(match[1]) : null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The passage a read tool returned (`{n, title, path, page, section, text}`), or null for errors and outlines. */
+function readResult(toolName: string, value: unknown): SourcePassage | null {
+  let data = value;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return null;
+    }
+  }
+  if (!isRecord(data)) return null;
+  const { n, title, path, page, section, text } = data;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || typeof text !== 'string')
+    return null;
+  const pageNumber = typeof page === 'number' ? page : null;
+  const where = [pageNumber !== null ? `page ${pageNumber}` : null, section && `§ ${section}`];
+  return {
+    n,
+    title: typeof title === 'string' ? title : '',
+    path: typeof path === 'string' ? path : '',
+    part: where.filter((w) => w).join(', ') || null,
+    text,
+    referenced: toolName !== SEARCH_TOOL_NAME,
+    from: 'read',
+    page: pageNumber,
+    origin: '',
+  };
 }
 
 /** The text of a tool output, or the value itself for JSON outputs; null for errors and denials. */
@@ -120,21 +180,29 @@ export function readPrompt(options: LanguageModelV3CallOptions): PromptReading {
   const system = prompt.flatMap((m) => (m.role === 'system' ? [m.content] : [])).join('\n\n');
   const lastUser = prompt.findLastIndex((m) => m.role === 'user');
   const userMessage = prompt[lastUser];
-  const question =
+  const userText =
     userMessage?.role === 'user'
-      ? stripPreamble(
-          userMessage.content
-            .flatMap((part) => (part.type === 'text' ? [part.text] : []))
-            .join('\n'),
-        )
+      ? userMessage.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n')
       : '';
+  const question = stripPreamble(userText);
 
   const passages = parseContextBlocks(system);
   let searched = false;
+  const turnCalls: TurnToolCall[] = [];
   for (const message of prompt.slice(lastUser + 1)) {
+    if (message.role === 'assistant') {
+      for (const part of message.content)
+        if (part.type === 'tool-call')
+          turnCalls.push({ toolName: part.toolName, input: part.input });
+    }
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
-      if (part.type !== 'tool-result' || part.toolName !== SEARCH_TOOL_NAME) continue;
+      if (part.type !== 'tool-result') continue;
+      if (part.toolName !== SEARCH_TOOL_NAME) {
+        const read = readResult(part.toolName, outputValue(part.output));
+        if (read) passages.push(read);
+        continue;
+      }
       searched = true;
       for (const r of parseSearchToolOutput(outputValue(part.output)).results) {
         const where = [r.page !== null ? `page ${r.page}` : null, r.section && `§ ${r.section}`];
@@ -146,17 +214,23 @@ export function readPrompt(options: LanguageModelV3CallOptions): PromptReading {
           text: r.text,
           referenced: false,
           from: 'search',
+          page: r.page,
+          origin: '',
         });
       }
     }
   }
 
-  const offered = tools.some((t) => t.type === 'function' && t.name === SEARCH_TOOL_NAME);
-  const allowed =
-    toolChoice === undefined ||
-    toolChoice.type === 'auto' ||
-    toolChoice.type === 'required' ||
-    (toolChoice.type === 'tool' && toolChoice.toolName === SEARCH_TOOL_NAME);
+  const offered = new Set(tools.flatMap((t) => (t.type === 'function' ? [t.name] : [])));
+  const callable = new Set(
+    [...offered].filter(
+      (name) =>
+        toolChoice === undefined ||
+        toolChoice.type === 'auto' ||
+        toolChoice.type === 'required' ||
+        (toolChoice.type === 'tool' && toolChoice.toolName === name),
+    ),
+  );
   const toolCallCount = prompt.reduce(
     (count, m) =>
       m.role === 'assistant'
@@ -167,8 +241,12 @@ export function readPrompt(options: LanguageModelV3CallOptions): PromptReading {
   return {
     question,
     passages,
+    references: parseReferencedList(userText),
     searched,
-    canSearch: offered && allowed,
+    canSearch: callable.has(SEARCH_TOOL_NAME),
+    callable,
+    offered,
+    turnCalls,
     toolCallCount,
     promptChars: promptChars(prompt),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from './split-sentences.ts';
+import { sentenceUnits, splitSentences } from './split-sentences.ts';
 
 describe('splitSentences', () => {
   it('splits prose at sentence ends but not after abbreviations, initials or decimals', () => {
@@ -44,25 +44,67 @@ describe('splitSentences', () => {
     ).toEqual(['See the manual for the rated flow of the pump.']);
   });
 
-  it('keeps table rows and key: value lines as units (a two-word header row is too short)', () => {
+  it('drops table rows and dot-leader rows, and keeps key: value lines as units', () => {
     expect(
       splitSentences(
-        '| Setting | Value |\n|---|---|\n| Flow rate | 2.5 m³/h |\n\nemail: alice@example.com',
+        '| Setting | Value |\n|---|---|\n| Flow rate | 2.5 m³/h |\n\nemail: alice@example.com\nDesign flow ........ 2.5 m3/h',
       ),
-    ).toEqual(['Flow rate — 2.5 m³/h', 'email: alice@example.com']);
+    ).toEqual(['email: alice@example.com']);
   });
 });
 
 describe('fields and wrapped lines', () => {
-  it('names the entity a field line belongs to, and keeps wrapped list items whole', () => {
+  it('keeps an entity field line as written (ids removed), noting whose field it is', () => {
     const entityBlock =
       '### @Alice (Person) [id:person/alice]  ← directly mentioned\n  mentors: @Bob [id:person/bob]\n  role: manager';
-    expect(splitSentences(entityBlock)).toEqual([
-      'Alice — mentors: @Bob [id:person/bob]',
-      'Alice — role: manager',
+    const units = sentenceUnits(entityBlock);
+    expect(units.map((u) => u.text)).toEqual(['mentors: @Bob', 'role: manager']);
+    expect(units.map((u) => [u.entity, u.field])).toEqual([
+      ['Alice', 'mentors'],
+      ['Alice', 'role'],
     ]);
     const wrapped =
       '- **Silt clogging the strainer.** Flow fell by half within\n  hours. Mitigation: a pre-filter basket.';
     expect(splitSentences(wrapped).join(' ')).toContain('within hours');
+  });
+
+  it('records the heading each sentence sits under and its level', () => {
+    const units = sentenceUnits(
+      'Intro sentence is here.\n\n## Current focus\n\nImpeller tooling comes first.',
+    );
+    expect(units.map((u) => [u.heading, u.level, u.section])).toEqual([
+      [null, 0, 0],
+      ['Current focus', 2, 1],
+    ]);
+  });
+});
+
+describe('line-based text (PDF pages, plain text)', () => {
+  const page = [
+    'Measurements (5 March 2026)',
+    'Flow began at 07:40 and stopped at 17:15.',
+    'Panels face north. Delivery pipe runs 60 m uphill',
+    'to a 5,000 litre tank.',
+    'Recommendations',
+    '- Add a coarse pre-filter basket.',
+    'Design point flow rate ........ 2.5 m3/h',
+  ].join('\n');
+
+  it('keeps heading lines apart from the sentence after them and joins wrapped lines', () => {
+    expect(splitSentences(page, { lineBased: true })).toEqual([
+      'Flow began at 07:40 and stopped at 17:15.',
+      'Panels face north.',
+      'Delivery pipe runs 60 m uphill to a 5,000 litre tank.',
+      'Add a coarse pre-filter basket.',
+    ]);
+  });
+
+  it('gives each sentence the heading line above it', () => {
+    expect(sentenceUnits(page, { lineBased: true }).map((u) => u.heading)).toEqual([
+      'Measurements (5 March 2026)',
+      'Measurements (5 March 2026)',
+      'Measurements (5 March 2026)',
+      'Recommendations',
+    ]);
   });
 });

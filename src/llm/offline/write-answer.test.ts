@@ -1,50 +1,62 @@
 import { describe, expect, it } from 'vitest';
+import type { ScoredSentence } from './pick-sentences.ts';
 import type { SourcePassage } from './read-prompt.ts';
 import { NOT_FOUND_ANSWER, withMarker, writeAnswer } from './write-answer.ts';
 
 const passage = (n: number, title: string): SourcePassage => ({
   n,
   title,
-  path: `${n}.md`,
-  part: n === 2 ? 'page 4' : null,
+  path: `${title}.md`,
+  part: null,
   text: '',
   referenced: false,
   from: 'search',
+  page: null,
+  origin: '',
+});
+const sentence = (p: SourcePassage, text: string): ScoredSentence => ({
+  passage: p,
+  passageIndex: 0,
+  sentenceIndex: 0,
+  text,
+  score: 1,
 });
 
 describe('withMarker', () => {
   it('puts the marker before closing punctuation', () => {
-    expect(withMarker('It delivers 2.5 m³/h.', 2)).toBe('It delivers 2.5 m³/h [2].');
-    expect(withMarker('Is it "safe?"', 1)).toBe('Is it "safe [1]?"');
-    expect(withMarker('Flow rate — 2.5 m³/h', 3)).toBe('Flow rate — 2.5 m³/h [3]');
-    expect(withMarker('It was cut…', 3)).toBe('It was cut… [3]');
+    expect(withMarker('It works.', 2)).toBe('It works [2].');
+    expect(withMarker('Is it "done?"', 1)).toBe('Is it "done [1]?"');
+    expect(withMarker('No punctuation', 3)).toBe('No punctuation [3]');
   });
 });
 
 describe('writeAnswer', () => {
-  it('frames the picked sentences by source name, never letting a title read as a citation', () => {
-    const a = passage(1, 'Report [2]');
-    const b = passage(2, 'Log');
-    const chunks = writeAnswer(
-      {
-        picked: [
-          { passage: a, passageIndex: 0, sentenceIndex: 0, text: 'One thing.', score: 1 },
-          { passage: b, passageIndex: 1, sentenceIndex: 0, text: 'Another thing.', score: 0.5 },
-        ],
-        ranking: [a, b],
-      },
-      [a, b],
-    );
+  it('frames the sentences by source name in a short line without markers, a title never reading as a citation', () => {
+    const chunks = writeAnswer([
+      [
+        sentence(passage(1, 'Log [4]'), 'The pump ran.'),
+        sentence(passage(2, 'Manual'), 'It is blue.'),
+      ],
+    ]);
     expect(chunks.join('')).toBe(
-      'Here is what "Report (2)" and "Log" say about this:\n\n- One thing [1].\n- Another thing [2].',
+      'Here is what "Log (4)" and "Manual" say about this:\n\n- The pump ran [1].\n- It is blue [2].',
     );
   });
 
-  it('names the closest search result without citing it, or says only that nothing was found', () => {
-    const b = passage(2, 'Log');
-    expect(writeAnswer({ picked: [], ranking: [b] }, [b]).join('')).toBe(
-      `${NOT_FOUND_ANSWER}\n\nThe closest search result was "Log" (2.md, page 4).`,
+  it('says which part nothing answered, and only "couldn’t find" when nothing answered at all', () => {
+    const text = writeAnswer([[sentence(passage(1, 'Log'), 'Alice mentors Chidi.')], []], {
+      partTexts: ['Who does Alice mentor', 'what is she working on?'],
+    }).join('');
+    expect(text).toContain('- Alice mentors Chidi [1].');
+    expect(text).toContain(
+      'I couldn\'t find an answer to "what is she working on" in the workspace.',
     );
-    expect(writeAnswer({ picked: [], ranking: [] }, [])).toEqual([NOT_FOUND_ANSWER]);
+    expect(writeAnswer([[], []])).toEqual([NOT_FOUND_ANSWER]);
+  });
+
+  it('frames a summary as one', () => {
+    expect(writeAnswer([[sentence(passage(1, 'Post'), 'It opens.')]], { summary: true })[0]).toBe(
+      'In short, "Post" says:',
+    );
   });
 });

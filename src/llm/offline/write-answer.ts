@@ -1,8 +1,12 @@
-import type { PickedSentences } from './pick-sentences.ts';
+import type { ScoredSentence } from './pick-sentences.ts';
 import type { SourcePassage } from './read-prompt.ts';
 
 /** The offline model's answer when no sentence is good enough: the exact words the engine and tests rely on. */
 export const NOT_FOUND_ANSWER = "I couldn't find this in the workspace.";
+
+/** What the offline model says when asked to edit in agent mode: it cannot, and how to get a model that can. */
+export const CANNOT_EDIT_ANSWER =
+  'The built-in offline model cannot edit documents; it only quotes them. To have Footnote make this change, configure a model that can use the edit tools: pass `--model provider:name` (for example `--model openai:gpt-4.1-mini` or `--model ollama:llama3.1`), or set `"model"` in `.footnote/config.json` (see "Models" in the README).';
 
 /** A source's name for prose; bracketed numbers become parenthesized so they cannot read as citations. */
 const nameOf = (p: SourcePassage) => `"${(p.title || p.path).replace(/\[(\d+)\]/g, '($1)')}"`;
@@ -19,37 +23,56 @@ export function withMarker(sentence: string, n: number): string {
   return `${sentence.slice(0, end.index)} [${n}]${end[0]}`;
 }
 
-/** Where a passage is, in words: `"Pump Manual" (manuals/pump.pdf, page 3)`. */
-const placeOf = (p: SourcePassage) =>
-  `${nameOf(p)} (${[p.path, p.part]
-    .filter((x) => x)
-    .join(', ')
-    .replace(/\[(\d+)\]/g, '($1)')})`;
+/** How the answer is framed. */
+export interface AnswerShape {
+  /** The sentences open what the user named, as a summary. @default false */
+  readonly summary?: boolean;
+  /** Each part's question as the user asked it, to say which part nothing answered. */
+  readonly partTexts?: readonly string[];
+}
+
+/** A part's question for prose, without anything that could read as a citation. */
+const asAsked = (text: string) =>
+  text
+    .replace(/\[(\d+)\]/g, '($1)')
+    .replace(/[?.!\s]+$/, '')
+    .trim();
 
 /**
- * The answer as the pieces it is streamed in: a framing sentence naming the sources, then one
- * bullet per picked sentence with its `[n]`. With nothing picked: {@link NOT_FOUND_ANSWER}, and
- * when a search ran, the closest result by name only (it did not answer, so it is not cited).
+ * The answer as the pieces it is streamed in: a short framing line naming the sources, then one
+ * bullet per picked sentence, copied as written, with the number of the source it came from;
+ * a part nothing answered says so. Nothing picked at all: {@link NOT_FOUND_ANSWER}, citing nothing.
  */
 export function writeAnswer(
-  { picked, ranking }: PickedSentences,
-  searchResults: readonly SourcePassage[],
+  parts: readonly (readonly ScoredSentence[])[],
+  shape: AnswerShape = {},
 ): string[] {
-  if (picked.length === 0) {
-    if (searchResults.length === 0) return [NOT_FOUND_ANSWER];
-    const closest = ranking.find((p) => p.from === 'search') ?? searchResults[0];
-    return closest
-      ? [NOT_FOUND_ANSWER, `\n\nThe closest search result was ${placeOf(closest)}.`]
-      : [NOT_FOUND_ANSWER];
-  }
+  const all = parts.flat();
+  if (all.length === 0) return [NOT_FOUND_ANSWER];
   const names: string[] = [];
-  for (const s of picked) {
+  for (const s of all) {
     const name = nameOf(s.passage);
     if (!names.includes(name)) names.push(name);
   }
   const verb = names.length === 1 ? 'says' : 'say';
-  return [
-    `Here is what ${listNames(names)} ${verb} about this:`,
-    ...picked.map((s, i) => `${i === 0 ? '\n\n' : '\n'}- ${withMarker(s.text, s.passage.n)}`),
+  const chunks = [
+    shape.summary
+      ? `In short, ${listNames(names)} ${verb}:`
+      : `Here is what ${listNames(names)} ${verb} about this:`,
   ];
+  let first = true;
+  parts.forEach((picked, i) => {
+    if (picked.length === 0) {
+      const asked = shape.partTexts?.[i];
+      if (asked)
+        chunks.push(`\n\nI couldn't find an answer to "${asAsked(asked)}" in the workspace.`);
+      first = true;
+      return;
+    }
+    for (const s of picked) {
+      chunks.push(`${first ? '\n\n' : '\n'}- ${withMarker(s.text, s.passage.n)}`);
+      first = false;
+    }
+  });
+  return chunks;
 }
