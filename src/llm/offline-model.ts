@@ -28,7 +28,7 @@ export interface OfflineModelOptions {
   readonly searchLimit?: number;
   /** Pause between stream parts, to make streaming visible in demos and abortable in tests. @default 0 */
   readonly chunkDelayMs?: number;
-  /** Minimum sentence score to quote (see `scoreCandidates`). @default 0.35 */
+  /** Minimum sentence score to quote (see `scoreCandidates`). @default 0.45 */
   readonly minScore?: number;
 }
 
@@ -80,13 +80,20 @@ function compose(
   question: Question,
   passages: readonly SourcePassage[],
   minScore: number,
+  narrow: boolean,
 ): ScoredSentence[][] {
   const candidates = candidatesOf(passages);
   if (question.summarize && question.topic === '') {
     const lead = leadSentences(candidates);
     if (lead.length > 0) return [lead];
   }
-  return pickAnswer(question.parts, candidates, { minScore, entities: question.entities });
+  const parts = pickAnswer(question.parts, candidates, { minScore, entities: question.entities });
+  if (narrow && parts.every((p) => p.length === 0)) {
+    // Nothing matches the words asked, but the user named a block, section or page: say what it says.
+    const lead = leadSentences(candidates, { maxSentences: 3 });
+    if (lead.length > 0) return [lead];
+  }
+  return parts;
 }
 
 const STOP: LanguageModelV3FinishReason = { unified: 'stop', raw: 'stop' };
@@ -120,7 +127,7 @@ export class OfflineModel implements LanguageModelV3 {
   readonly #options: Required<OfflineModelOptions>;
 
   constructor(options: OfflineModelOptions = {}) {
-    this.#options = { searchLimit: 8, chunkDelayMs: 0, minScore: 0.35, ...options };
+    this.#options = { searchLimit: 8, chunkDelayMs: 0, minScore: 0.45, ...options };
   }
 
   /**
@@ -145,7 +152,10 @@ export class OfflineModel implements LanguageModelV3 {
       const first = reads.length > 0 ? reads : search ? [search] : [];
       if (first.length > 0) return this.#calls(reading, first);
     }
-    const parts = compose(question, answerPassages(reading), this.#options.minScore);
+    const narrow = reading.references.some(
+      (r) => r.parsed?.block || r.parsed?.heading || r.parsed?.page || r.sectionTitle,
+    );
+    const parts = compose(question, answerPassages(reading), this.#options.minScore, narrow);
     if (search && parts.some((p) => p.length === 0)) return this.#calls(reading, [search]);
     return {
       kind: 'answer',

@@ -92,7 +92,8 @@ export function candidatesOf(passages: readonly SourcePassage[]): Candidate[] {
     const titleTerms = new Set(
       analyzeText(`${passage.title} ${passage.part ?? ''} ${passage.path}`),
     );
-    sentenceUnits(passage.text, { lineBased: isLineBased(passage) }).forEach(
+    const rows = /\.csv$/i.test(passage.path);
+    sentenceUnits(passage.text, { lineBased: isLineBased(passage), rows }).forEach(
       (unit, sentenceIndex) => {
         const key = normalized(unit.text);
         if (seen.has(key)) return;

@@ -63,6 +63,8 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
       ['join', ['joined']],
       ['start', ['began', 'started']],
       ['begin', ['began', 'started', 'start']],
+      ['choose', ['chose', 'chosen', 'picked']],
+      ['decide', ['decision', 'decided', 'agreed']],
       ['theft', ['thieves', 'steal', 'stolen']],
       ['stolen', ['theft', 'thieves', 'steal']],
     ] as const

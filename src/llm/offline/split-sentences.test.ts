@@ -90,12 +90,13 @@ describe('line-based text (PDF pages, plain text)', () => {
     'Design point flow rate ........ 2.5 m3/h',
   ].join('\n');
 
-  it('keeps heading lines apart from the sentence after them and joins wrapped lines', () => {
+  it('keeps heading lines apart from the sentence after them, joins wrapped lines, and quotes a dot-leader row whole', () => {
     expect(splitSentences(page, { lineBased: true })).toEqual([
       'Flow began at 07:40 and stopped at 17:15.',
       'Panels face north.',
       'Delivery pipe runs 60 m uphill to a 5,000 litre tank.',
       'Add a coarse pre-filter basket.',
+      'Design point flow rate ........ 2.5 m3/h',
     ]);
   });
 
@@ -105,6 +106,13 @@ describe('line-based text (PDF pages, plain text)', () => {
       'Measurements (5 March 2026)',
       'Measurements (5 March 2026)',
       'Recommendations',
+      'Recommendations',
     ]);
+  });
+
+  it('keeps each CSV row after the header as written', () => {
+    expect(
+      splitSentences('time,flow,note\n10:00,2.0,\n14:00,1.4,strainer clogged', { rows: true }),
+    ).toEqual(['10:00,2.0,', '14:00,1.4,strainer clogged']);
   });
 });

@@ -57,6 +57,8 @@ export interface SplitOptions {
    * @default false
    */
   readonly lineBased?: boolean;
+  /** Comma-separated rows (a CSV file): each row after the header is a unit as written. @default false */
+  readonly rows?: boolean;
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
@@ -187,8 +189,17 @@ function lineParagraphs(text: string): Paragraph[] {
   };
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
-    if (line === '' || DOT_LEADER.test(line)) {
+    if (line === '') {
       flush();
+      continue;
+    }
+    const leader = DOT_LEADER.exec(line);
+    if (leader) {
+      // A spec-sheet row is no sentence: it is quoted whole, as a label and its value.
+      flush();
+      const label = line.slice(0, leader.index).trim();
+      const value = line.slice(leader.index + leader[0].length).trim();
+      if (label && value) out.push(place.paragraph(line, { item: true, field: label }));
       continue;
     }
     const last = current.at(-1);
@@ -202,6 +213,22 @@ function lineParagraphs(text: string): Paragraph[] {
   }
   flush();
   return out;
+}
+
+/** The rows of a CSV file after its header, each a unit as written. */
+function rowUnits(text: string): SentenceUnit[] {
+  const [header = '', ...rows] = text.split(/\r?\n/);
+  return rows
+    .map((row) => row.trim())
+    .filter((row) => row !== '')
+    .map((row) => ({
+      text: row,
+      heading: header.trim() || null,
+      level: 2,
+      section: 1,
+      entity: null,
+      field: 'row',
+    }));
 }
 
 /** Splits one paragraph at sentence ends, not after abbreviations, initials or decimals. */
@@ -248,6 +275,7 @@ const substantial = (sentence: string): boolean =>
  * PDF heading lines kept apart from the sentences after them, very short fragments dropped.
  */
 export function sentenceUnits(text: string, options: SplitOptions = {}): SentenceUnit[] {
+  if (options.rows) return rowUnits(text);
   const paragraphs = options.lineBased ? lineParagraphs(text) : markdownParagraphs(text);
   const out: SentenceUnit[] = [];
   for (const p of paragraphs) {
