@@ -7,6 +7,7 @@ import type {
   ContextSource,
   DocumentStore,
   HistoryMessage,
+  Page,
   PermissionOverride,
   Reference,
   ReferenceCatalog,
@@ -103,6 +104,20 @@ export interface TurnResult {
   readonly context: AssembledContext;
   readonly sources: readonly ContextSource[];
   readonly edits: readonly EditRecord[];
+}
+
+/** The pages of every PDF among the sources, so a quote can name its page. */
+async function pdfPages(
+  store: DocumentStore,
+  sources: readonly ContextSource[],
+): Promise<Map<string, readonly Page[]>> {
+  const pages = new Map<string, readonly Page[]>();
+  for (const source of sources) {
+    if (source.kind !== 'pdf' || pages.has(source.documentId)) continue;
+    const doc = await store.getDocument(source.documentId);
+    if (doc) pages.set(source.documentId, doc.pages);
+  }
+  return pages;
 }
 
 /** Why an interrupted answer stopped, as stored with it. */
@@ -365,29 +380,34 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       error = INTERRUPTED;
     }
 
-    const checked = numberCitations(text, registry.sources);
+    const pages = await pdfPages(store, registry.sources);
+    const checked = numberCitations(text, registry.sources, {
+      pagesOf: (documentId) => pages.get(documentId),
+    });
     assistant = {
       ...assistant,
-      content: text,
+      content: checked.text,
       status,
       error,
       grounded: checked.grounded,
       references: tracker.references,
       citations: checked.citations,
       invalidMarkers: checked.invalidMarkers,
+      claims: checked.claims,
+      claimSummary: checked.claimSummary,
       toolCalls,
       context: context.report,
       updatedAt: now().toISOString(),
     };
     await sessions.updateMessage(assistant);
     saved = true;
-    onEvent?.({ type: 'finish', message: assistant, sources: registry.sources });
+    onEvent?.({ type: 'finish', message: assistant, sources: checked.sources });
     return {
       session: { ...session, messageCount: session.messageCount + 2 },
       user,
       assistant,
       context,
-      sources: registry.sources,
+      sources: checked.sources,
       edits,
     };
   } finally {

@@ -15,7 +15,7 @@ const mediaTypeOf = (path: string) =>
  * `readUIMessageStream` read it unchanged: `start` (with the session and message ids),
  * `data-references`, text and tool parts as they happen (`data-edit` with each agent edit, as
  * `editJson`), one `source-document` per source,
- * `data-citations`, `finish`.
+ * `data-citations` (the final text, citations, claims and their summary), `finish`.
  */
 export function streamTurn(
   run: (onEvent: (event: TurnEvent) => void) => Promise<unknown>,
@@ -90,9 +90,14 @@ export function streamTurn(
             writer.write({
               type: 'data-citations',
               data: {
+                // The final text: its markers carry the final numbers, which the streamed text
+                // (written before sources were renumbered) may not.
+                content: message.content,
                 citations: message.citations,
                 grounded: message.grounded,
                 invalidMarkers: message.invalidMarkers,
+                claims: message.claims,
+                claimSummary: message.claimSummary,
                 status: message.status,
               },
             });

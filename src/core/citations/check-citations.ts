@@ -1,7 +1,14 @@
 import type { ContextSource } from '../context/context-types.ts';
 import { makeExcerpt } from '../excerpt.ts';
 import { fileName, normalizeName, stemName } from '../references/normalize-name.ts';
-import type { CitationQuote, SupportVerdict } from './claim-types.ts';
+import {
+  betterVerdict,
+  bodySpan,
+  type ClaimCheckOptions,
+  checkClaims,
+  summarizeClaims,
+} from './check-claims.ts';
+import type { CitationQuote, Claim, ClaimSummary, SupportVerdict } from './claim-types.ts';
 import {
   countWords,
   type FoldedText,
@@ -21,7 +28,7 @@ import {
 export type CitableSource = Omit<ContextSource, 'origin' | 'block'>;
 
 /** Limits of one check; every limit is named with its default. */
-export interface CheckCitationsOptions {
+export interface CheckCitationsOptions extends ClaimCheckOptions {
   /** Longest excerpt per citation, in characters. @default 240 */
   readonly excerptChars?: number;
   /** Quotes with fewer words are not checked (too short to tell anything). @default 3 */
@@ -105,6 +112,9 @@ export interface CitationCheck {
   readonly grounded: boolean;
   /** Markers that point nowhere: callers render them as plain text. */
   readonly invalid: readonly CheckedMarker[];
+  /** The answer's cited sentences and list items, each with a verdict per cited source. */
+  readonly claims: readonly Claim[];
+  readonly claimSummary: ClaimSummary;
 }
 
 const DEFAULT_EXCERPT_CHARS = 240;
@@ -112,7 +122,9 @@ const DEFAULT_MIN_QUOTE_WORDS = 3;
 const DEFAULT_MAX_QUOTE_CHARS = 2000;
 const DEFAULT_MAX_QUOTE_GAP = 4;
 
-type Settings = Required<CheckCitationsOptions>;
+type Settings = Required<
+  Pick<CheckCitationsOptions, 'excerptChars' | 'minQuoteWords' | 'maxQuoteChars' | 'maxQuoteGap'>
+>;
 
 /**
  * Maps an answer's markers to the numbered sources the model saw, flags markers and quotes that
@@ -135,12 +147,17 @@ export function checkCitations(
   const markers = parseCitationMarkers(text).map((marker) => checkMarker(marker, index));
   const quotes = checkQuotes(text, markers, byNumber, settings);
   const cited = citedNumbers(markers);
+  const claims = checkClaims(text, markers, quotes, byNumber, options);
   return {
     markers,
-    citations: ordered.map((source) => toCitation(source, cited.has(source.n), quotes, settings)),
+    citations: ordered.map((source) =>
+      toCitation(source, cited.has(source.n), quotes, claims, settings),
+    ),
     quotes,
     grounded: markers.some((marker) => marker.valid),
     invalid: markers.filter((marker) => !marker.valid),
+    claims,
+    claimSummary: summarizeClaims(claims),
   };
 }
 
@@ -178,6 +195,15 @@ function citedNumbers(markers: readonly CheckedMarker[]): Set<number> {
 
 // ---------------------------------------------------------------------------------------------
 // Markers.
+
+/** The answer's markers, each with the sources it points to, without checking quotes or claims. */
+export function locateMarkers(
+  text: string,
+  sources: readonly CitableSource[],
+): readonly CheckedMarker[] {
+  const index = indexSources(sources);
+  return parseCitationMarkers(text).map((marker) => checkMarker(marker, index));
+}
 
 function checkMarker(marker: CitationMarker, index: SourceIndex): CheckedMarker {
   if (marker.page) return checkPageMarker(marker, marker.page, index);
@@ -382,22 +408,6 @@ function foldedSource(source: CitableSource, folded: Map<number, FoldedText>): F
   return text;
 }
 
-/**
- * Offsets in `source.text` as offsets in the document body — only when the text is a body slice
- * (its span is as long as the text without a cut mark); rendered text such as an outline or entity
- * fields has no body span.
- */
-function bodySpan(
-  source: CitableSource,
-  start: number,
-  end: number,
-): { start: number | null; end: number | null } {
-  const isBodySlice = source.end - source.start === searchableText(source.text).length;
-  return isBodySlice
-    ? { start: source.start + start, end: source.start + end }
-    : { start: null, end: null };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Citations.
 
@@ -405,9 +415,12 @@ function toCitation(
   source: CitableSource,
   cited: boolean,
   quotes: readonly QuoteCheck[],
+  claims: readonly Claim[],
   settings: Settings,
 ): Citation {
-  const quote = quoteFor(source.n, quotes);
+  const { quote, support } = cited
+    ? bestSupport(source.n, quotes, claims)
+    : { quote: null, support: null };
   const terms = quote?.found ? wordsOf(quote.text) : [];
   return {
     n: source.n,
@@ -424,8 +437,32 @@ function toCitation(
     end: source.end,
     cited,
     quote,
-    support: null,
+    support,
   };
+}
+
+/**
+ * A cited source's verdict is the best among the claims citing it, and its quote that claim's
+ * passage; with no claim (a marker outside any sentence), a double-quoted passage checked in it.
+ */
+function bestSupport(
+  n: number,
+  quotes: readonly QuoteCheck[],
+  claims: readonly Claim[],
+): { quote: CitationQuote | null; support: SupportVerdict | null } {
+  let support: SupportVerdict | null = null;
+  let quote: CitationQuote | null = null;
+  for (const claim of claims) {
+    for (const entry of claim.support) {
+      if (entry.n !== n) continue;
+      const better = support === null || betterVerdict(support, entry.verdict) !== support;
+      if (better || (quote === null && entry.quote !== null)) {
+        support = support === null ? entry.verdict : betterVerdict(support, entry.verdict);
+        quote = entry.quote ?? quote;
+      }
+    }
+  }
+  return { quote: quote ?? quoteFor(n, quotes), support };
 }
 
 /** A quote found in the source wins; else a quote attributed to it that no cited source contains. */

@@ -17,8 +17,9 @@ export interface CitationQuote {
   readonly page?: number | null;
   readonly pageStart?: number | null;
   readonly pageEnd?: number | null;
-  /** The entity field the quote is the value of. */
+  /** The entity field the quote is the value of, and that entity's id (`person/bob`). */
   readonly field?: string | null;
+  readonly entity?: string | null;
 }
 
 /** The verdict on one source a claim cites, with the passage that best supports the claim. */
@@ -28,7 +29,10 @@ export interface SourceSupport {
   readonly verdict: SupportVerdict;
   /** 0…1: how much of the claim's content the passage carries. */
   readonly score: number;
-  /** The best supporting passage in the source (null when nothing in it relates to the claim). */
+  /**
+   * The passage of the source that best carries the claim — the supporting words when the verdict
+   * is `supported`, the closest words otherwise; null when nothing in the source relates to it.
+   */
   readonly quote: CitationQuote | null;
   /** Numbers, dates, quantities and names of the claim the passage lacks. */
   readonly missing: readonly string[];
