@@ -147,6 +147,38 @@ describe('chat', () => {
     });
   });
 
+  it('streams the final citation numbers: the streamed text is the stored one, and data-citations carries claims', async () => {
+    // The search results follow [[Pump Design]] (source 1), so the answer cites a high number first.
+    const server = await start({
+      model: scripted([
+        { toolCalls: [{ name: 'search', input: { query: 'impeller warranty', limit: 3 } }] },
+        { text: 'Warranty first [3]. Then the note [1].' },
+      ]),
+    });
+    const response = await post(
+      `${server.url}/api/workspaces/default/chat`,
+      { message: 'Warranty of [[Pump Design]]?' },
+      { accept: 'text/event-stream' },
+    );
+    const chunks = await chunksOf(response);
+    const streamed = chunks
+      .filter((c) => c.type === 'text-delta')
+      .map((c) => (c as { delta: string }).delta)
+      .join('');
+    const final = chunks.find((c) => c.type === 'data-citations') as {
+      data: {
+        content: string;
+        claims: Array<{ markers: number[] }>;
+        claimSummary: { claims: number };
+      };
+    };
+    expect(final.data.content).toMatch(/^Warranty first \[(\d)\]\. Then the note \[(\d)\]\.$/);
+    expect(streamed).toBe(final.data.content);
+    const numbers = final.data.claims.flatMap((c) => c.markers);
+    expect(numbers[0]).toBe(1);
+    expect(final.data.claimSummary.claims).toBe(2);
+  });
+
   it('works with the AI SDK readUIMessageStream as the client', async () => {
     const server = await start();
     const response = await post(

@@ -1,15 +1,40 @@
 import type { ChatMessage, Citation, Session } from '../core/index.ts';
 
-const where = (c: Citation) =>
-  [c.path, c.page !== null ? `page ${c.page}` : null, c.section ? `§ ${c.section}` : null]
+const where = (c: Citation) => {
+  const page = c.quote?.page ?? c.page;
+  return [
+    c.path,
+    page !== null && page !== undefined ? `page ${page}` : null,
+    c.section ? `§ ${c.section}` : null,
+    c.quote?.field ? `field ${c.quote.field}` : null,
+  ]
     .filter(Boolean)
     .join(', ');
+};
+
+const VERDICT_WORDS = {
+  supported: 'supported',
+  partial: 'partly supported',
+  unsupported: 'not found in the source',
+} as const;
+
+/** A footnote's text: the supporting quote and its verdict, else (unchecked messages) the excerpt. */
+function footnoteText(c: Citation): string {
+  if (c.support && c.quote && c.support !== 'unsupported') {
+    return `“${oneLine(c.quote.text)}” (${VERDICT_WORDS[c.support]})`;
+  }
+  if (c.support === 'unsupported')
+    return `${VERDICT_WORDS.unsupported}; nearest text: "${oneLine(c.excerpt)}"`;
+  const quote = c.quote?.found ? ` Quoted: "${oneLine(c.quote.text)}".` : '';
+  return `"${oneLine(c.excerpt)}"${quote}`;
+}
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * A session as Markdown: each message under a heading, citation markers turned into footnotes
- * (`[^2-1]` with title, path, page and excerpt, unique across messages), references listed.
+ * (`[^2-1]` with title, path, page and the supporting quote, unique across messages), references
+ * listed, and how many claims their sources support.
  */
 export function exportSessionMarkdown(session: Session, messages: readonly ChatMessage[]): string {
   const out = [
@@ -55,9 +80,15 @@ export function exportSessionMarkdown(session: Session, messages: readonly ChatM
         '',
       );
     }
+    if (message.role === 'assistant' && message.claimSummary && message.claimSummary.claims > 0) {
+      const summary = message.claimSummary;
+      out.push(
+        `*${summary.supported} of ${summary.claims} claims supported by their sources.*`,
+        '',
+      );
+    }
     for (const c of message.citations.filter((x) => x.cited)) {
-      const quote = c.quote?.found ? ` Quoted: "${oneLine(c.quote.text)}".` : '';
-      out.push(`[^${turn}-${c.n}]: ${c.title} — ${where(c)}. "${oneLine(c.excerpt)}"${quote}`);
+      out.push(`[^${turn}-${c.n}]: ${c.title} — ${where(c)}. ${footnoteText(c)}`);
     }
     if (message.citations.some((x) => x.cited)) out.push('');
   });

@@ -20,6 +20,7 @@ import { FootnoteError, overridePermissions, previousAnswerSources } from '../co
 import { numberCitations } from './number-citations.ts';
 import { prepareContext } from './prepare-context.ts';
 import { ReferenceTracker } from './reference-tracker.ts';
+import { StreamRenumberer } from './renumber-stream.ts';
 import { SourceRegistry } from './source-registry.ts';
 import { type EditRecord, editTools, readTools, type ToolContext } from './tools/index.ts';
 
@@ -294,6 +295,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     ];
 
     const inputs = new Map<string, { name: string; input: unknown }>();
+    const renumberer = new StreamRenumberer(() => registry.sources);
     let status: ChatMessage['status'] = 'complete';
     let error: string | null = null;
     try {
@@ -307,10 +309,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       });
       for await (const part of result.fullStream) {
         switch (part.type) {
-          case 'text-delta':
+          case 'text-delta': {
             text += part.text;
-            onEvent?.({ type: 'text-delta', text: part.text });
+            const shown = renumberer.push(part.text);
+            if (shown) onEvent?.({ type: 'text-delta', text: shown });
             break;
+          }
           case 'tool-call':
             inputs.set(part.toolCallId, { name: part.toolName, input: part.input });
             onEvent?.({
@@ -380,6 +384,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       error = INTERRUPTED;
     }
 
+    const rest = renumberer.flush();
+    if (rest) onEvent?.({ type: 'text-delta', text: rest });
     const pages = await pdfPages(store, registry.sources);
     const checked = numberCitations(text, registry.sources, {
       pagesOf: (documentId) => pages.get(documentId),

@@ -17,10 +17,43 @@ export function fileLink(
   return `\x1b]8;;${url}\x1b\\${label}\x1b]8;;\x1b\\`;
 }
 
-const where = (c: Citation) =>
-  [c.path, c.page !== null ? `page ${c.page}` : null, c.section ? `§ ${c.section}` : null]
+/** Where a citation's quote sits: the page holding it for a PDF, the field for an entity. */
+const quotePlace = (c: Citation) => {
+  const page = c.quote?.page ?? c.page;
+  return [
+    c.path,
+    page !== null && page !== undefined ? `page ${page}` : null,
+    c.section ? `§ ${c.section}` : null,
+    c.quote?.field ? `field ${c.quote.field}` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
+};
+
+const MAX_QUOTE_CHARS = 240;
+
+/** A quote on one line, cut at a word when long. */
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= MAX_QUOTE_CHARS) return line;
+  const cut = line.slice(0, MAX_QUOTE_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_QUOTE_CHARS / 2))}…`;
+}
+
+/** "3 of 3 claims supported" (with partial and unsupported counts), or "claims not checked" on old messages. */
+export function claimsLine(message: ChatMessage): { text: string; ok: boolean } | null {
+  const summary = message.claimSummary;
+  if (!summary) return message.grounded ? { text: 'claims not checked', ok: false } : null;
+  if (summary.claims === 0) return null;
+  const extra = [
+    summary.partial > 0 ? `${summary.partial} partly` : null,
+    summary.unsupported > 0 ? `${summary.unsupported} unsupported` : null,
+  ].filter(Boolean);
+  const text = `${summary.supported} of ${summary.claims} claim${summary.claims === 1 ? '' : 's'} supported${
+    extra.length > 0 ? ` (${extra.join(', ')})` : ''
+  }`;
+  return { text, ok: summary.supported === summary.claims };
+}
 
 /** The footer under an answer: grounding, the references made, and the cited (then uncited) sources. */
 export function formatAnswerFooter(
@@ -31,9 +64,12 @@ export function formatAnswerFooter(
   const s = style(stream);
   const lines: string[] = [];
   const cited = message.citations.filter((c) => c.cited);
+  const claims = claimsLine(message);
   lines.push(
     message.grounded
-      ? s.green(`Grounded in ${cited.length} source${cited.length === 1 ? '' : 's'}`)
+      ? `${s.green(`Grounded in ${cited.length} source${cited.length === 1 ? '' : 's'}`)}${
+          claims ? ` · ${claims.ok ? s.green(claims.text) : s.yellow(claims.text)}` : ''
+        }`
       : s.yellow('General knowledge — no sources cited'),
   );
   if (message.status !== 'complete')
@@ -60,13 +96,19 @@ export function formatAnswerFooter(
   if (cited.length > 0) {
     lines.push(s.bold('Sources'));
     for (const c of cited) {
-      const quote = c.quote
-        ? c.quote.found
-          ? s.green(' quote checked')
-          : s.yellow(' quote not found in source')
-        : '';
-      lines.push(`  [${c.n}] ${c.title} — ${fileLink(root, c.path, where(c), stream)}${quote}`);
-      lines.push(`      ${s.dim(c.excerpt)}`);
+      const verdict =
+        c.support === 'supported'
+          ? s.green(' supported')
+          : c.support === 'partial'
+            ? s.yellow(' partly supported')
+            : c.support === 'unsupported'
+              ? s.yellow(' not found in the source')
+              : '';
+      lines.push(
+        `  [${c.n}] ${c.title} — ${fileLink(root, c.path, quotePlace(c), stream)}${verdict}`,
+      );
+      const quote = c.quote && c.quote.found && c.support !== 'unsupported' ? c.quote.text : null;
+      lines.push(`      ${quote ? `“${shorten(quote)}”` : s.dim(c.excerpt)}`);
     }
   }
   const uncited = message.citations.length - cited.length;
