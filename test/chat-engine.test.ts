@@ -420,9 +420,11 @@ describe('sessions', () => {
     const messages = await sessions.listMessages(session.id);
     const md = exportSessionMarkdown(session, messages);
     expect(md).toContain('Fifteen cubic metres a day [^2-1].');
+    // The footnote quotes the words of the source behind the claim, with the verdict.
     expect(md).toMatch(
-      /\[\^2-1\]: Solar Pump Project — notes\/projects\/Solar Pump Project\.md\. "/,
+      /\[\^2-1\]: Solar Pump Project — notes\/projects\/Solar Pump Project\.md\. “[^”]*15 m³[^”]*” \((?:supported|partly supported)\)/,
     );
+    expect(md).toMatch(/\*\d of 1 claims supported by their sources\.\*/);
     expect(md).toContain(
       'References: [[Solar Pump Project#Goals]] (notes/projects/Solar Pump Project.md)',
     );

@@ -1,4 +1,4 @@
-import { analyzeText } from '../analyze-text.ts';
+import { analyzeText, stemToken } from '../analyze-text.ts';
 import { displayText } from '../display-text.ts';
 import type { SupportVerdict } from './claim-types.ts';
 import { type PassageUnit, passageUnits } from './passage-units.ts';
@@ -71,8 +71,34 @@ export function plainClaimText(text: string): string {
     .trim();
 }
 
+/** Numbers written as words, so "fifteen cubic metres" is checked against "15 m³". */
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  (
+    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen ' +
+    'fifteen sixteen seventeen eighteen nineteen twenty'
+  )
+    .split(' ')
+    .map((word, i) => [word, String(i)] as const)
+    .concat(
+      ['thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map(
+        (word, i) => [word, String((i + 3) * 10)] as const,
+      ),
+      [['hundred', '100'] as const, ['thousand', '1000'] as const],
+    ),
+);
+const NUMBER_WORD = /\p{L}+/gu;
+/** Index terms of those words (other than "one"), kept out of a claim's plain terms. */
+const NUMBER_STEMS: ReadonlySet<string> = new Set(
+  [...NUMBER_WORDS.keys()].filter((word) => word !== 'one').map(stemToken),
+);
+
 function numbersOf(text: string): Map<string, string> {
   const out = new Map<string, string>();
+  for (const match of text.matchAll(NUMBER_WORD)) {
+    const digits = NUMBER_WORDS.get(match[0].toLowerCase());
+    // "one" is too often a pronoun ("the one that…") to count as a number.
+    if (digits !== undefined && digits !== '1') out.set(digits, match[0]);
+  }
   for (const match of text.normalize('NFKC').matchAll(NUMBER)) {
     const written = match[0].replace(/[.,:]+$/, '');
     out.set(normalizeNumber(written), written);
@@ -99,7 +125,7 @@ export function claimTermsOf(claim: string): ClaimTerms {
   const plain = plainClaimText(claim);
   const numbers = numbersOf(plain);
   const names = namesOf(plain);
-  const terms = new Set(analyzeText(plain).filter((t) => !/^\d/.test(t)));
+  const terms = new Set(analyzeText(plain).filter((t) => !/^\d/.test(t) && !NUMBER_STEMS.has(t)));
   return { terms, numbers, names };
 }
 
@@ -110,7 +136,7 @@ interface UnitTerms {
 
 function unitTerms(text: string): UnitTerms {
   return {
-    terms: new Set(analyzeText(displayText(text))),
+    terms: new Set(analyzeText(displayText(text)).filter((t) => !NUMBER_STEMS.has(t))),
     numbers: new Set(numbersOf(text).keys()),
   };
 }
