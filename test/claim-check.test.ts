@@ -35,13 +35,18 @@ interface AskJson {
   };
 }
 
-/** Asks through the real OpenAI-compatible provider, against a stub that answers `answer`. */
-async function askScripted(message: string, answer: string): Promise<AskJson> {
+/** Asks through the real OpenAI-compatible provider, against a stub that answers `answer` (then `replies`). */
+async function askScripted(
+  message: string,
+  answer: string,
+  replies: readonly string[] = [],
+  flags: readonly string[] = [],
+): Promise<AskJson> {
   workspace = createTempWorkspace({
     'Pump.md': `# Pump\n\n${PUMP}\n`,
     'Budget.md': `# Budget\n\n${BUDGET}\n`,
   });
-  const stub = await startOpenAIStubServer([{ text: answer }]);
+  const stub = await startOpenAIStubServer([answer, ...replies].map((text) => ({ text })));
   try {
     const run = await runFootnoteAsync([
       'ask',
@@ -53,6 +58,7 @@ async function askScripted(message: string, answer: string): Promise<AskJson> {
       '--base-url',
       stub.url,
       '--json',
+      ...flags,
     ]);
     expect(run.code, run.stderr).toBe(0);
     return JSON.parse(run.stdout) as AskJson;
@@ -110,5 +116,32 @@ describe('claims of any model are checked against the sources they cite', () => 
     expect(message.citations.find((c) => c.cited)?.quote?.text).toBe(
       'The pump reached 2.6 m3/h at noon on the first day.',
     );
+  });
+
+  it('with --verify model, the model judges each claim too, and its verdict is stored', async () => {
+    const { message } = await askScripted(
+      'What does [[Pump]] say?',
+      'The strainer clogged twice with silt [1].',
+      ['partial'],
+      ['--verify', 'model'],
+    );
+    expect(message.claims.map((c) => c.verdict)).toEqual(['partial']);
+    expect(message.claimSummary).toMatchObject({ claims: 1, supported: 0, partial: 1 });
+    expect(message.citations.find((c) => c.cited)?.support).toBe('partial');
+  });
+
+  it('refuses --verify model without a model, in one line', async () => {
+    workspace = createTempWorkspace({ 'Pump.md': `# Pump\n\n${PUMP}\n` });
+    const run = await runFootnoteAsync([
+      'ask',
+      'What does [[Pump]] say?',
+      '--workspace',
+      workspace.root,
+      '--verify',
+      'model',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/--verify model needs/);
   });
 });

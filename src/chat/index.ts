@@ -1,3 +1,4 @@
+export * from './claim-verifier.ts';
 export * from './edit-errors.ts';
 export * from './export-session.ts';
 export * from './number-citations.ts';

@@ -16,8 +16,15 @@ import type {
   TokenCounter,
   ToolCallRecord,
 } from '../core/index.ts';
-import { FootnoteError, overridePermissions, previousAnswerSources } from '../core/index.ts';
-import { numberCitations } from './number-citations.ts';
+import {
+  citationsWithClaims,
+  FootnoteError,
+  overridePermissions,
+  previousAnswerSources,
+  summarizeClaims,
+} from '../core/index.ts';
+import type { ClaimVerifier } from './claim-verifier.ts';
+import { type NumberedCitations, numberCitations } from './number-citations.ts';
 import { prepareContext } from './prepare-context.ts';
 import { ReferenceTracker } from './reference-tracker.ts';
 import { StreamRenumberer } from './renumber-stream.ts';
@@ -91,6 +98,8 @@ export interface TurnOptions {
   readonly answerReserve?: number;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: TurnEvent) => void;
+  /** Revises the lexical claim verdicts (e.g. `modelVerifier`); unset keeps them. */
+  readonly verifier?: ClaimVerifier;
   /** Brings the index up to date after an edit wrote a file. */
   readonly reindex: () => Promise<void>;
   readonly now?: () => Date;
@@ -105,6 +114,26 @@ export interface TurnResult {
   readonly context: AssembledContext;
   readonly sources: readonly ContextSource[];
   readonly edits: readonly EditRecord[];
+}
+
+/** The checked citations with the verifier's verdicts; on a verifier failure the lexical ones stand. */
+async function verifyClaims(
+  checked: NumberedCitations,
+  verifier: ClaimVerifier | undefined,
+  signal: AbortSignal | undefined,
+): Promise<NumberedCitations> {
+  if (!verifier || checked.claims.length === 0) return checked;
+  try {
+    const claims = await verifier.verify(checked.claims, checked.sources, signal);
+    return {
+      ...checked,
+      claims,
+      citations: citationsWithClaims(checked.citations, claims),
+      claimSummary: summarizeClaims(claims),
+    };
+  } catch {
+    return checked;
+  }
 }
 
 /** The pages of every PDF among the sources, so a quote can name its page. */
@@ -387,9 +416,11 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     const rest = renumberer.flush();
     if (rest) onEvent?.({ type: 'text-delta', text: rest });
     const pages = await pdfPages(store, registry.sources);
-    const checked = numberCitations(text, registry.sources, {
-      pagesOf: (documentId) => pages.get(documentId),
-    });
+    const checked = await verifyClaims(
+      numberCitations(text, registry.sources, { pagesOf: (documentId) => pages.get(documentId) }),
+      status === 'complete' ? options.verifier : undefined,
+      signal,
+    );
     assistant = {
       ...assistant,
       content: checked.text,

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import {
   exportSessionJson,
   exportSessionMarkdown,
+  modelVerifier,
   rollbackDocument,
   runTurn,
   SessionNotFoundError,
@@ -41,6 +42,8 @@ export interface TurnFlags {
   readonly dryRun?: boolean;
   readonly current?: string;
   readonly pin?: string[];
+  /** `model`: the answering model also judges each claim's support (never the default). */
+  readonly verify?: 'lexical' | 'model';
 }
 
 const tokenCounter = memoizeTokenCounter(gptTokenCounter);
@@ -87,6 +90,9 @@ export async function askOnce(
   if (modelName) parseModelSpec(modelName);
   const spec = { ...(modelName && { model: modelName }), ...(baseUrl && { baseUrl }) };
   const model = resolveModel(spec);
+  if (flags.verify === 'model' && !modelName) {
+    throw new UsageError('--verify model needs a model that can judge: pass --model provider:name');
+  }
   const report = await refreshIndex(ws, { quiet: true });
   const changed = report.added + report.updated + report.renamed + report.deleted > 0;
   let catalog = catalogs.get(ws);
@@ -108,6 +114,7 @@ export async function askOnce(
     currentPath: flags.current ?? null,
     ...(flags.pin && { pinned: flags.pin }),
     dryRun: flags.dryRun ?? false,
+    ...(flags.verify === 'model' && { verifier: modelVerifier(model) }),
     reindex: async () => {
       await refreshIndex(ws, { quiet: true });
       catalogs.delete(ws);
@@ -140,11 +147,22 @@ const withTurnOptions = (command: Command) =>
     )
     .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
     .option('--dry-run', 'show edits as diffs instead of writing them')
+    .option(
+      '--verify <checker>',
+      'how claims are checked: lexical (default) or model (the model also judges support)',
+      parseVerify,
+    )
     .option('--current <path>', 'the document open beside the chat')
     .option('--pin <path>', 'pin a note (repeatable)', (v: string, all: string[] = []) => [
       ...all,
       v,
     ]);
+
+/** `--verify`'s value, or a usage error naming the choices. */
+function parseVerify(value: string): 'lexical' | 'model' {
+  if (value === 'lexical' || value === 'model') return value;
+  throw new UsageError(`--verify: expected lexical or model, got ${JSON.stringify(value)}`);
+}
 
 /** Adds `ask`, `sessions`, `versions` and `rollback` to the program. */
 export function registerChatCommands(program: Command): void {

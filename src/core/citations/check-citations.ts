@@ -442,6 +442,23 @@ function toCitation(
 }
 
 /**
+ * The citations with each cited source's verdict and quote taken anew from the claims — after a
+ * verifier revised the claims' verdicts.
+ */
+export function citationsWithClaims(
+  citations: readonly Citation[],
+  claims: readonly Claim[],
+): Citation[] {
+  return citations.map((citation) => {
+    if (!citation.cited) return citation;
+    const best = bestSupport(citation.n, [], claims);
+    return best.support === null
+      ? citation
+      : { ...citation, support: best.support, quote: best.quote ?? citation.quote };
+  });
+}
+
+/**
  * A cited source's verdict is the best among the claims citing it, and its quote that claim's
  * passage; with no claim (a marker outside any sentence), a double-quoted passage checked in it.
  */

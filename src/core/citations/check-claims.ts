@@ -202,10 +202,7 @@ export function checkClaims(
       );
       support.push(supportFrom(claimText, source, quote, prepared, options));
     }
-    const verdict = support.reduce<SupportVerdict>(
-      (best, s) => betterVerdict(best, s.verdict),
-      'unsupported',
-    );
+    const verdict = verdictOfClaim(support);
     return {
       start: span.start,
       end: span.end,
@@ -215,6 +212,11 @@ export function checkClaims(
       verdict,
     };
   });
+}
+
+/** A claim's verdict: the best among the sources it cites (`unsupported` when it cites none). */
+export function verdictOfClaim(support: readonly SourceSupport[]): SupportVerdict {
+  return support.reduce<SupportVerdict>((best, s) => betterVerdict(best, s.verdict), 'unsupported');
 }
 
 /** Claim counts by verdict, for the message and its footer. */
