@@ -159,7 +159,7 @@ const withTurnOptions = (command: Command) =>
     ]);
 
 /** `--verify`'s value, or a usage error naming the choices. */
-function parseVerify(value: string): 'lexical' | 'model' {
+export function parseVerify(value: string): 'lexical' | 'model' {
   if (value === 'lexical' || value === 'model') return value;
   throw new UsageError(`--verify: expected lexical or model, got ${JSON.stringify(value)}`);
 }

@@ -3,7 +3,13 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { exportSessionJson, exportSessionMarkdown } from '../../chat/index.ts';
 import { SqliteSessionStore } from '../../store/index.ts';
-import { askOnce, modelLabel, type TurnFlags, terminalRenderer } from './chat-commands.ts';
+import {
+  askOnce,
+  modelLabel,
+  parseVerify,
+  type TurnFlags,
+  terminalRenderer,
+} from './chat-commands.ts';
 import { formatAnswerFooter } from './chat-output.ts';
 import { type CommonOptions, parseMode, withCommonOptions, withWorkspace } from './cli-options.ts';
 import { style } from './format-output.ts';
@@ -28,6 +34,7 @@ export function registerChatRepl(program: Command): void {
     )
     .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
     .option('--dry-run', 'show edits as diffs instead of writing them')
+    .option('--verify <checker>', 'how claims are checked: lexical (default) or model', parseVerify)
     .action(async (options: CommonOptions & TurnFlags) => {
       await withWorkspace(options, async (ws) => {
         const out = process.stdout;
