@@ -10,6 +10,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { INSERT_VERBS, WRITE_VERBS } from '../core/references/infer-permission.ts';
+import { entitySections, isEntityContext } from './offline/entity-passages.ts';
 import {
   candidatesOf,
   leadSentences,
@@ -59,14 +60,25 @@ function asksToEdit(message: string): boolean {
 
 /**
  * The passages an answer is drawn from, in priority order: what the tools read of the named
- * documents, the named documents' context blocks not read again, search results, the rest of the
- * context. A context block of a document the tools read is left out: the read passage (a PDF page,
- * a section) is the one to cite.
+ * documents, the named documents' context blocks not read again (the entity context cut into one
+ * passage per entity), search results, the rest of the context. A context block of a document the
+ * tools read is left out: the read passage (a PDF page, a section) is the one to cite.
  */
 function answerPassages(reading: PromptReading): SourcePassage[] {
   const read = reading.passages.filter((p) => p.from === 'read');
   const readPaths = new Set(read.map((p) => p.path));
-  const context = reading.passages.filter((p) => p.from === 'context' && !readPaths.has(p.path));
+  const readEntities = new Set(
+    read.filter((p) => p.path.startsWith('entities/')).map((p) => p.title),
+  );
+  const sections = reading.passages.flatMap((p) =>
+    isEntityContext(p) ? entitySections(p, readEntities) : [],
+  );
+  const context = [
+    ...sections,
+    ...reading.passages.filter(
+      (p) => p.from === 'context' && !isEntityContext(p) && !readPaths.has(p.path),
+    ),
+  ];
   const named = context.filter(
     (p) => p.origin.startsWith('referenced') || p.origin.startsWith('linked'),
   );

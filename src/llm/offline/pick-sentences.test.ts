@@ -67,6 +67,38 @@ describe('pickAnswer', () => {
     expect(parts).toEqual([['Peak flow rate: 2.6 m3/h at noon. [1]']]);
   });
 
+  it('answers a relation from the entity field named after its verb, the right way round', () => {
+    // Bob's `mentors` lists who mentors Bob; Alice's lists who mentors Alice.
+    const bob = named(5, 'email: bob@example.com\nmentors: Alice, Dana', {
+      title: 'Bob',
+      path: 'entities/person/bob.md',
+    });
+    const context = passage(
+      6,
+      '### @Alice (Person) [id:person/alice]  ← referenced via @Bob.mentors\n  mentors: @Bob [id:person/bob]',
+      { from: 'context', origin: 'linked through an entity field', path: 'entities/person/bob.md' },
+    );
+    expect(answer('Who mentors Bob?', [bob, context])).toEqual([['mentors: Alice, Dana [5]']]);
+    expect(answer('Who does Bob mentor?', [bob, context])).toEqual([['mentors: @Bob [6]']]);
+    const team = named(7, 'lead: person/bob\nmission: Keep the motor safe.', {
+      title: 'Power Electronics',
+      path: 'entities/team/power-electronics.md',
+    });
+    expect(answer('Who leads Power Electronics?', [team])).toEqual([['lead: person/bob [7]']]);
+  });
+
+  it('forgives a name the question mentions in passing when another sentence has it, not one no sentence has', () => {
+    const profile = passage(
+      8,
+      'Bob shipped controllers to more than 40,000 homes. He joined Brightwell in 2024.',
+    );
+    expect(
+      answer('How many homes did Bob ship controllers to before he joined Brightwell?', [profile]),
+    ).toEqual([['Bob shipped controllers to more than 40,000 homes. [8]']]);
+    const home = passage(9, 'Brightwell Labs is a nine-person hardware team in Nairobi.');
+    expect(answer('Who is the CEO of Brightwell Labs?', [home])).toEqual([[]]);
+  });
+
   it('picks nothing when the workspace does not have the question’s topic', () => {
     expect(answer('What is the capital of France?', [people])).toEqual([[]]);
   });

@@ -17,6 +17,11 @@ export interface ScoredSentence {
   readonly sentenceIndex: number;
   readonly text: string;
   readonly score: number;
+  /**
+   * For a field line of the entity context (which holds several entities), the entity it describes
+   * (`Bob` for Bob's `mentors: @Alice`); null for prose and for lines of an entity's own document.
+   */
+  readonly owner: string | null;
 }
 
 /** How many sentences and sources an answer quotes, and how good a sentence must be. */
@@ -55,7 +60,7 @@ const SUBJECT_BONUS = 0.1;
 const LONG_WORDS = 40;
 /** How much a sentence of the wrong kind (no date for "when"…) keeps of its score. */
 const WRONG_KIND = 0.25;
-/** How much a sentence keeps when neither it nor its source has a name the question asks about. */
+/** How much a sentence keeps per name the question asks about that no sentence has (less when the name is elsewhere). */
 const NAME_MISSING = 0.5;
 
 const MONTHS =
@@ -68,6 +73,8 @@ const QUANTITY =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|quarter|dozen)\b/i;
 const NAME = /(?:^|[^.!?]\s)(\p{Lu}\p{Ll}+)/gu;
 const PERSONAL = /\b(?:he|she|they|him|her|them)\b/i;
+
+const isEntityPath = (path: string) => path.startsWith('entities/');
 
 const isLineBased = (p: SourcePassage) => p.page !== null || /\.(?:pdf|txt|csv)$/i.test(p.path);
 
@@ -140,6 +147,34 @@ export function fitsKind(kind: AnswerKind, c: Candidate, relation: Relation | nu
 }
 
 /**
+ * The entity a `key: value` line describes: the entity-context heading it sits under, or the
+ * entity document it was read from; null for prose and for fields of other documents.
+ */
+export function fieldOwner(c: Candidate): string | null {
+  if (c.unit.field === null) return null;
+  if (c.unit.entity !== null) return c.unit.entity;
+  return isEntityPath(c.passage.path) && c.passage.title !== '' ? c.passage.title : null;
+}
+
+/**
+ * Whether an entity's field answers a relation question the way it is asked. A field named after
+ * the verb lists who stands in that relation to its entity (Bob's `mentors: Alice, Dana`: they
+ * mentor Bob; a team's `lead: Alice`: she leads it). So "who mentors Bob" is answered by Bob's own
+ * field, and "who does Alice mentor" by the field of an entity that lists Alice — never the other
+ * way round. Null when the line is not such a field.
+ */
+export function fieldFitsRole(relation: Relation, c: Candidate): boolean | null {
+  const owner = fieldOwner(c);
+  if (owner === null || c.unit.field === null) return null;
+  const verbs = alternativesOf(relation.verb);
+  if (!analyzeText(c.unit.field).some((stem) => verbs.includes(stem))) return null;
+  const ownerIsNamed = analyzeText(owner).some((stem) => relation.name.includes(stem));
+  if (relation.role === 'object') return ownerIsNamed;
+  const value = c.text.slice(c.text.indexOf(':') + 1);
+  return !ownerIsNamed && analyzeText(value).some((stem) => relation.name.includes(stem));
+}
+
+/**
  * Whether a sentence puts the question's name in the role the question asks about: for "who does
  * Alice mentor", Alice before "mentors"; for "who mentors Alice", after it. Null when the sentence
  * does not have the verb.
@@ -168,9 +203,11 @@ export function scoreCandidates(part: QuestionPart, candidates: readonly Candida
   if (terms.length === 0) return candidates.map(() => 0);
   const n = candidates.length;
   const weight = new Map<string, number>();
+  const nowhere = new Set<string>();
   for (const term of terms) {
     const df = candidates.reduce((count, c) => count + (has(c.terms, term) ? 1 : 0), 0);
     weight.set(term, Math.log((n + 1) / (df + 0.5)));
+    if (df === 0) nowhere.add(term);
   }
   const total = terms.reduce((sum, t) => sum + (weight.get(t) ?? 0), 0);
   return candidates.map((c) => {
@@ -193,16 +230,24 @@ export function scoreCandidates(part: QuestionPart, candidates: readonly Candida
     }
     if (inSentence === 0 && inHeading < terms.length) return 0;
     let score = (plain / terms.length + (total > 0 ? weighted / total : 0)) / 2;
-    if (!fitsKind(part.kind, c, part.relation)) score *= WRONG_KIND;
+    const relation = part.relation;
+    const role = !relation
+      ? null
+      : c.unit.field === null
+        ? fitsRole(relation, c)
+        : fieldFitsRole(relation, c);
+    if (role === false) return 0;
+    if (relation && role === null) score *= WRONG_KIND;
+    // A field of the relation, the right way round, names its people however it writes them (`person/bob`).
+    const relationField = role === true && c.unit.field !== null;
+    if (!relationField && !fitsKind(part.kind, c, relation)) score *= WRONG_KIND;
     const unnamed = part.names.filter(
       (name) => !c.terms.has(name) && !c.titleTerms.has(name) && !c.headingTerms.has(name),
     );
-    if (unnamed.length > 0) score *= NAME_MISSING;
-    if (part.relation) {
-      const role = c.unit.field === null ? fitsRole(part.relation, c) : null;
-      if (role === false) return 0;
-      if (role === null) score *= WRONG_KIND;
-    }
+    // A name no sentence has is what the workspace lacks ("the CEO of…"); one written elsewhere
+    // may just sit in the next sentence ("…before he joined Brightwell").
+    for (const name of unnamed)
+      score *= nowhere.has(name) ? NAME_MISSING : 1 - (1 - NAME_MISSING) / part.names.length;
     if (c.subject) score += SUBJECT_BONUS;
     const words = c.text.split(/\s+/).length;
     if (words > LONG_WORDS) score *= Math.max(0.6, LONG_WORDS / words);
@@ -223,6 +268,7 @@ const toScored = (c: Candidate, score: number): ScoredSentence => ({
   sentenceIndex: c.sentenceIndex,
   text: c.text,
   score,
+  owner: c.unit.field !== null ? c.unit.entity : null,
 });
 
 /** Reading order within the order sources were first picked. */

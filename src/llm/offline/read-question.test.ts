@@ -28,6 +28,9 @@ describe('readQuestion', () => {
     expect(kinds('What flow rate did the pump reach?')).toEqual(['quantity']);
     expect(kinds('Who leads Power Electronics?')).toEqual(['who']);
     expect(kinds('Why is there no battery?')).toEqual(['other']);
+    // "power" belongs to the name after "of": the question asks for the mission.
+    expect(kinds('What is the mission of Power Electronics?')).toEqual(['other']);
+    expect(kinds('What is the total weight of the pump?')).toEqual(['quantity']);
   });
 
   it('reads which way a relation goes', () => {

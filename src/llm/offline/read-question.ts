@@ -40,7 +40,7 @@ export interface Question {
 /** Words of asking and instructing; they never drive retrieval. */
 const INSTRUCTION_WORDS = new Set(
   analyzeText(
-    'tell explain describe know find show give please summarize summarise summary overview say says said mention list cite cites citing citation citations source sources quote quotes brief briefly short detail details recap answer question document note page section file according can could would you me i we us our what which who whom whose when where why how much many does do did has have had is are was were will the a an about in of from this that these those it its and or',
+    'tell explain describe know find show give please summarize summarise summary overview say says said mention list cite cites citing citation citations source sources quote quotes brief briefly short detail details recap answer question document note page section file according make made get got can could would you me i we us our what which who whom whose when where why how much many does do did has have had is are was were will the a an about in of from this that these those it its and or',
   ),
 );
 const PRONOUNS = new Set(['he', 'she', 'they', 'it', 'him', 'her', 'them', 'his', 'hers', 'their']);
@@ -66,6 +66,8 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
       ['choose', ['chose', 'chosen', 'picked']],
       ['decide', ['decision', 'decided', 'agreed']],
       ['theft', ['thieves', 'steal', 'stolen']],
+      ['like', ['prefer', 'prefers', 'preferred']],
+      ['prefer', ['like', 'likes']],
       ['stolen', ['theft', 'thieves', 'steal']],
     ] as const
   ).map(([word, others]) => [stemToken(word), others.map(stemToken)]),
@@ -81,15 +83,21 @@ export const alternativesOf = (term: string): readonly string[] => [
 const PART_BREAK =
   /\?\s+(?=\S)|;\s+|,?\s+(?:and|also)\s+(?=(?:what|who|whom|when|where|how|which|why|whose)\b)/i;
 
+/**
+ * "What is the flow rate…", "what was the total cost…": a measured thing named right after "what"
+ * (a few describing words allowed, but not a preposition: "the mission of Power Electronics" asks
+ * about the mission, whatever the name after "of" says).
+ */
+const QUANTITY_NOUN =
+  /\bwhat (?:is |was |are |were |did )?(?:the )?(?:(?!(?:of|in|for|on|at|by|with|from|to|about)\b)[\p{L}-]+ ){0,3}(?:rate|cost|price|total|volume|head|weight|size|number|amount|percentage|budget|power|capacity|speed|voltage|temperature|depth)\b/u;
+
 function kindOf(part: string): AnswerKind {
   const p = part.toLowerCase();
   if (/^\W*when\b|\bwhat (?:date|day|time|year|month)\b|\bwhich (?:date|day|year|month)\b/.test(p))
     return 'when';
   if (
     /\bhow (?:much|many|long|far|fast|big|high|heavy|often|large|deep)\b/.test(p) ||
-    /\bwhat (?:is |was |are |were |did )?(?:the )?(?:[\p{L}-]+ ){0,3}(?:rate|cost|price|total|volume|head|weight|size|number|amount|percentage|budget|power|capacity|speed|voltage|temperature|depth)\b/u.test(
-      p,
-    )
+    QUANTITY_NOUN.test(p)
   )
     return 'quantity';
   if (/^\W*(?:who|whom|whose)\b/.test(p)) return 'who';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoredSentence } from './pick-sentences.ts';
 import type { SourcePassage } from './read-prompt.ts';
-import { NOT_FOUND_ANSWER, withMarker, writeAnswer } from './write-answer.ts';
+import { asWritten, NOT_FOUND_ANSWER, withMarker, writeAnswer } from './write-answer.ts';
 
 const passage = (n: number, title: string): SourcePassage => ({
   n,
@@ -20,6 +20,7 @@ const sentence = (p: SourcePassage, text: string): ScoredSentence => ({
   sentenceIndex: 0,
   text,
   score: 1,
+  owner: null,
 });
 
 describe('withMarker', () => {
@@ -27,6 +28,19 @@ describe('withMarker', () => {
     expect(withMarker('It works.', 2)).toBe('It works [2].');
     expect(withMarker('Is it "done?"', 1)).toBe('Is it "done [1]?"');
     expect(withMarker('No punctuation', 3)).toBe('No punctuation [3]');
+  });
+});
+
+describe('asWritten', () => {
+  it('leads an entity-context field with its entity and writes mentions as names, leaving emails alone', () => {
+    const field = {
+      ...sentence(passage(1, 'Alice'), 'mentors: @Bob, @"Power Electronics"'),
+      owner: 'Chidi',
+    };
+    expect(asWritten(field)).toBe('Chidi — mentors: Bob, "Power Electronics"');
+    const email = { ...sentence(passage(1, 'Bob'), 'email: bob@example.com'), owner: 'Bob' };
+    expect(asWritten(email)).toBe('Bob — email: bob@example.com');
+    expect(asWritten(sentence(passage(1, 'Log'), 'Ask @Bob.'))).toBe('Ask @Bob.');
   });
 });
 

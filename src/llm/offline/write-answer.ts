@@ -23,6 +23,16 @@ export function withMarker(sentence: string, n: number): string {
   return `${sentence.slice(0, end.index)} [${n}]${end[0]}`;
 }
 
+/**
+ * A picked unit as the answer writes it: a sentence as is; an entity's field line led by the
+ * entity's name and with mentions as plain names (`Chidi — mentors: Alice`), so it cannot be read
+ * as a field of another entity the answer speaks of.
+ */
+export function asWritten(s: ScoredSentence): string {
+  if (s.owner === null) return s.text;
+  return `${s.owner} — ${s.text.replace(/(^|[\s,:([])@(?=[\p{L}"])/gu, '$1')}`;
+}
+
 /** How the answer is framed. */
 export interface AnswerShape {
   /** The sentences open what the user named, as a summary. @default false */
@@ -70,7 +80,7 @@ export function writeAnswer(
       return;
     }
     for (const s of picked) {
-      chunks.push(`${first ? '\n\n' : '\n'}- ${withMarker(s.text, s.passage.n)}`);
+      chunks.push(`${first ? '\n\n' : '\n'}- ${withMarker(asWritten(s), s.passage.n)}`);
       first = false;
     }
   });
