@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidatesOf, leadSentences, pickAnswer } from './pick-sentences.ts';
+import { candidatesOf, leadSentences, pickAnswer, sameRoot } from './pick-sentences.ts';
 import type { SourcePassage } from './read-prompt.ts';
 import { readQuestion } from './read-question.ts';
 
@@ -97,6 +97,67 @@ describe('pickAnswer', () => {
     ).toEqual([['Bob shipped controllers to more than 40,000 homes. [8]']]);
     const home = passage(9, 'Brightwell Labs is a nine-person hardware team in Nairobi.');
     expect(answer('Who is the CEO of Brightwell Labs?', [home])).toEqual([[]]);
+  });
+
+  it('answers from the reply after a matching question in the source, never with the question', () => {
+    const interview = passage(
+      10,
+      [
+        '**Chidi:** How do you water the crops today?',
+        '',
+        '**Grace:** With the petrol pump, every morning.',
+        '',
+        '**Chidi:** And paying for it — what would be realistic?',
+        '',
+        '**Grace:** Not all at once. Maybe one thousand a week.',
+        '',
+        '**Chidi:** Thank you, Grace.',
+      ].join('\n'),
+    );
+    expect(answer('How would Grace like to pay?', [interview])).toEqual([
+      ['Grace: Not all at once. [10]', 'Maybe one thousand a week. [10]'],
+    ]);
+  });
+
+  it('counts a name said earlier in the paragraph, and carries a name to a later part’s pronoun', () => {
+    const standup = passage(
+      11,
+      'Alice: booked the truck. Blocker: none.\n\nBob: tagged 0.9.3. Blocker: two spare parts.',
+      {
+        path: 'files/standup.txt',
+      },
+    );
+    expect(answer('What blocked Bob?', [standup])).toEqual([['Blocker: two spare parts. [11]']]);
+    const actions = passage(
+      12,
+      '- Alice: book the truck.\n- Bob: flash the firmware.\n\nBob reported a start at 240 W/m2.',
+      {
+        title: 'Kickoff',
+      },
+    );
+    expect(
+      answer('What did Bob report, and what is his action item?', [
+        actions,
+        passage(
+          13,
+          '## Action items\n\n- Alice: book the truck again.\n- Bob: flash the firmware again.',
+        ),
+      ]),
+    ).toEqual([
+      ['Bob reported a start at 240 W/m2. [12]'],
+      ['Bob: flash the firmware again. [13]'],
+    ]);
+  });
+
+  it('matches word forms the stemmer keeps apart (warrants, warranty)', () => {
+    expect(sameRoot('warrant', 'warranti')).toBe(true);
+    expect(sameRoot('block', 'blocker')).toBe(true);
+    expect(sameRoot('plan', 'plant')).toBe(false);
+    expect(sameRoot('found', 'foundation')).toBe(false);
+    const sheet = passage(14, 'Brightwell warrants the pump for 24 months. The casing is blue.');
+    expect(answer('How long is the warranty?', [sheet])).toEqual([
+      ['Brightwell warrants the pump for 24 months. [14]'],
+    ]);
   });
 
   it('picks nothing when the workspace does not have the question’s topic', () => {

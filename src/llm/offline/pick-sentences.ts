@@ -47,6 +47,8 @@ export interface Candidate {
   readonly stems: readonly string[];
   readonly terms: ReadonlySet<string>;
   readonly headingTerms: ReadonlySet<string>;
+  /** Stems of the whole paragraph the unit is in (a name said once holds for its sentences). */
+  readonly paragraphTerms: ReadonlySet<string>;
   readonly titleTerms: ReadonlySet<string>;
   /** From what the user named (a read of it, or its context block): the answer comes from these first. */
   readonly subject: boolean;
@@ -100,33 +102,52 @@ export function candidatesOf(passages: readonly SourcePassage[]): Candidate[] {
       analyzeText(`${passage.title} ${passage.part ?? ''} ${passage.path}`),
     );
     const rows = /\.csv$/i.test(passage.path);
-    sentenceUnits(passage.text, { lineBased: isLineBased(passage), rows }).forEach(
-      (unit, sentenceIndex) => {
-        const key = normalized(unit.text);
-        if (seen.has(key)) return;
-        seen.add(key);
-        const stems = analyzeText(unit.text);
-        out.push({
-          passage,
-          passageIndex,
-          sentenceIndex,
-          unit,
-          text: unit.text,
-          stems,
-          terms: new Set(stems),
-          headingTerms: new Set(analyzeText(unit.heading ?? '')),
-          titleTerms,
-          subject: tierOf(passage) < 2,
-          tier: tierOf(passage),
-        });
-      },
-    );
+    const units = sentenceUnits(passage.text, { lineBased: isLineBased(passage), rows });
+    const paragraphs = new Map<number, Set<string>>();
+    for (const unit of units) {
+      const terms = paragraphs.get(unit.paragraph) ?? new Set<string>();
+      for (const stem of analyzeText(unit.text)) terms.add(stem);
+      paragraphs.set(unit.paragraph, terms);
+    }
+    units.forEach((unit, sentenceIndex) => {
+      const key = normalized(unit.text);
+      if (seen.has(key)) return;
+      seen.add(key);
+      const stems = analyzeText(unit.text);
+      out.push({
+        passage,
+        passageIndex,
+        sentenceIndex,
+        unit,
+        text: unit.text,
+        stems,
+        terms: new Set(stems),
+        headingTerms: new Set(analyzeText(unit.heading ?? '')),
+        paragraphTerms: paragraphs.get(unit.paragraph) ?? new Set(stems),
+        titleTerms,
+        subject: tierOf(passage) < 2,
+        tier: tierOf(passage),
+      });
+    });
   });
   return out;
 }
 
-const has = (set: ReadonlySet<string>, term: string) =>
-  alternativesOf(term).some((t) => set.has(t));
+/** Shortest stem matched by its longer forms (`warrant` and `warranti`, `block` and `blocker`). */
+const MIN_ROOT = 5;
+
+/** Two stems of one word family the stemmer left apart: one is the other plus at most two letters. */
+export function sameRoot(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= MIN_ROOT && long.length - short.length <= 2 && long.startsWith(short);
+}
+
+function has(set: ReadonlySet<string>, term: string): boolean {
+  if (alternativesOf(term).some((t) => set.has(t))) return true;
+  if (term.length < MIN_ROOT) return false;
+  for (const stem of set) if (sameRoot(stem, term)) return true;
+  return false;
+}
 
 /** Whether a sentence has the kind of words a question part wants (a date for "when"…). */
 export function fitsKind(kind: AnswerKind, c: Candidate, relation: Relation | null): boolean {
@@ -191,12 +212,19 @@ export function fitsRole(relation: Relation, c: Candidate): boolean | null {
   return nameAt > verbAt;
 }
 
+/** `…what would be realistic?`: a question in the source, which the next paragraph answers. */
+const isQuestion = (c: Candidate) => c.unit.field === null && /\?["'”’)\]]*$/.test(c.text);
+/** Most sentences of the reply that follows a question in the source. */
+const REPLY_SENTENCES = 3;
+
 /**
  * Scores each candidate against a question part: the mean of the share of the part's terms the
  * sentence has and that share weighted by each term's rarity among the candidates (a term no
  * candidate has weighs most: the "not in the workspace" signal); a term in the sentence's heading
  * counts {@link HEADING_WEIGHT}, in the source's title {@link TITLE_WEIGHT}. Sentences without the
- * kind of words the part wants keep a quarter; a relation in the wrong direction scores 0.
+ * kind of words the part wants keep a quarter; a relation in the wrong direction scores 0. A
+ * question in the source (an interviewer's, a FAQ's) is never the answer: the match passes to the
+ * first sentences of the paragraph after it, the reply.
  */
 export function scoreCandidates(part: QuestionPart, candidates: readonly Candidate[]): number[] {
   const terms = part.terms;
@@ -210,7 +238,10 @@ export function scoreCandidates(part: QuestionPart, candidates: readonly Candida
     if (df === 0) nowhere.add(term);
   }
   const total = terms.reduce((sum, t) => sum + (weight.get(t) ?? 0), 0);
-  return candidates.map((c) => {
+  const names = new Set(part.names);
+
+  /** How well the sentence's words (its heading's, its source's) match the part's terms. */
+  const match = (c: Candidate, asked: ReadonlySet<string> = new Set()): number => {
     let plain = 0;
     let weighted = 0;
     let inSentence = 0;
@@ -218,18 +249,27 @@ export function scoreCandidates(part: QuestionPart, candidates: readonly Candida
     for (const term of terms) {
       const w = weight.get(term) ?? 0;
       let share = 0;
-      if (has(c.terms, term)) {
+      if (has(c.terms, term) || has(asked, term)) {
         share = 1;
         inSentence++;
       } else if (has(c.headingTerms, term)) {
         share = HEADING_WEIGHT;
         inHeading++;
+      } else if (names.has(term) && c.paragraphTerms.has(term)) {
+        // A name said earlier in the paragraph (the speaker of a turn) holds for its sentences.
+        share = HEADING_WEIGHT;
       } else if (has(c.titleTerms, term)) share = TITLE_WEIGHT;
       plain += share;
       weighted += share * w;
     }
     if (inSentence === 0 && inHeading < terms.length) return 0;
-    let score = (plain / terms.length + (total > 0 ? weighted / total : 0)) / 2;
+    return (plain / terms.length + (total > 0 ? weighted / total : 0)) / 2;
+  };
+
+  /** The match, adjusted for the kind of answer, the relation's direction and the names asked. */
+  const adjust = (c: Candidate, matched: number, context: ReadonlySet<string>): number => {
+    if (matched === 0) return 0;
+    let score = matched;
     const relation = part.relation;
     const role = !relation
       ? null
@@ -242,17 +282,42 @@ export function scoreCandidates(part: QuestionPart, candidates: readonly Candida
     const relationField = role === true && c.unit.field !== null;
     if (!relationField && !fitsKind(part.kind, c, relation)) score *= WRONG_KIND;
     const unnamed = part.names.filter(
-      (name) => !c.terms.has(name) && !c.titleTerms.has(name) && !c.headingTerms.has(name),
+      (name) =>
+        !c.paragraphTerms.has(name) &&
+        !c.titleTerms.has(name) &&
+        !c.headingTerms.has(name) &&
+        !context.has(name),
     );
     // A name no sentence has is what the workspace lacks ("the CEO of…"); one written elsewhere
-    // may just sit in the next sentence ("…before he joined Brightwell").
+    // may just sit in another paragraph.
     for (const name of unnamed)
       score *= nowhere.has(name) ? NAME_MISSING : 1 - (1 - NAME_MISSING) / part.names.length;
     if (c.subject) score += SUBJECT_BONUS;
     const words = c.text.split(/\s+/).length;
     if (words > LONG_WORDS) score *= Math.max(0.6, LONG_WORDS / words);
     return score;
+  };
+
+  const matches = candidates.map((c) => match(c));
+  const scores = candidates.map((c, i) => adjust(c, matches[i] ?? 0, new Set()));
+  candidates.forEach((asked, i) => {
+    if (!isQuestion(asked)) return;
+    scores[i] = 0;
+    const matched = matches[i] ?? 0;
+    if (matched === 0) return;
+    let taken = 0;
+    for (let j = i + 1; j < candidates.length && taken < REPLY_SENTENCES; j++) {
+      const reply = candidates[j];
+      if (!reply || reply.passageIndex !== asked.passageIndex) break;
+      if (reply.unit.paragraph <= asked.unit.paragraph) continue;
+      if (reply.unit.paragraph > asked.unit.paragraph + 1 || isQuestion(reply)) break;
+      // The reply answers in the question's words: both count, as one passage.
+      const inherited = adjust(reply, match(reply, asked.terms), asked.terms);
+      scores[j] = Math.max(scores[j] ?? 0, inherited);
+      taken++;
+    }
   });
+  return scores;
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

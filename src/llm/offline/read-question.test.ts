@@ -61,6 +61,14 @@ describe('readQuestion', () => {
     expect(q.parts[1]?.terms).toEqual(['current', 'focu']);
     expect(q.entities).toEqual(['alic']);
   });
+
+  it('carries the name of the part before to a part that says "his" or "her", and never searches for the pronoun', () => {
+    const q = readQuestion('What did Bob report, and what is his action item?', []);
+    expect(q.parts.map((p) => [p.terms, p.names])).toEqual([
+      [['bob', 'report'], ['bob']],
+      [['action', 'item'], ['bob']],
+    ]);
+  });
 });
 
 describe('parseReferencedList', () => {

@@ -43,7 +43,11 @@ const INSTRUCTION_WORDS = new Set(
     'tell explain describe know find show give please summarize summarise summary overview say says said mention list cite cites citing citation citations source sources quote quotes brief briefly short detail details recap answer question document note page section file according make made get got can could would you me i we us our what which who whom whose when where why how much many does do did has have had is are was were will the a an about in of from this that these those it its and or',
   ),
 );
-const PRONOUNS = new Set(['he', 'she', 'they', 'it', 'him', 'her', 'them', 'his', 'hers', 'their']);
+const PRONOUN_WORDS = ['he', 'she', 'they', 'it', 'him', 'her', 'them', 'his', 'hers', 'their'];
+/** Pronouns as written and as stemmed (`his` → `hi`): never topic words. */
+const PRONOUNS = new Set([...PRONOUN_WORDS, ...PRONOUN_WORDS.map(stemToken)]);
+/** A part that speaks of someone named before ("…, and what is his action item?"). */
+const PERSONAL_PRONOUN = /\b(?:he|she|they|him|her|them|his|hers|their)\b/i;
 const SUMMARY = /\b(?:summari[sz]e|summary|overview|recap|tl;?dr|gist|outline)\b/i;
 
 /** Phrasings that mean a field or heading word ("what is she working on" → her current focus). */
@@ -196,18 +200,23 @@ export function readQuestion(message: string, references: readonly PromptReferen
   const entities = references
     .filter(isEntity)
     .flatMap((ref) => analyzeText(ref.parsed?.name ?? ''));
-  const parts = pieces.map((text): QuestionPart => {
+  const parts: QuestionPart[] = [];
+  for (const text of pieces) {
     const relation = relationOf(text);
     const phrased = applyPhrases(text);
     const terms = topicTerms(phrased).filter((t) => !entities.includes(t));
-    return {
+    const own = namesOf(text).filter((n) => terms.includes(n));
+    // "…, and what is his action item?": he is whoever the part before named.
+    const before = parts.at(-1);
+    const names = own.length === 0 && before && PERSONAL_PRONOUN.test(text) ? before.names : own;
+    parts.push({
       text,
       kind: kindOf(text),
       terms: terms.length > 0 || !relation ? terms : topicTerms(phrased),
       relation,
-      names: namesOf(text).filter((n) => terms.includes(n)),
-    };
-  });
+      names,
+    });
+  }
   const hasTopic = topicTerms(bare).length > 0;
   const summarize = SUMMARY.test(message) || (!hasTopic && references.length > 0);
   return { topic: hasTopic ? topic : '', summarize, parts, entities };

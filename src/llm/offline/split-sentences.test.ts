@@ -110,6 +110,25 @@ describe('line-based text (PDF pages, plain text)', () => {
     ]);
   });
 
+  it('reads an indented line as the same turn, and a label line without a stop as a unit, not a heading', () => {
+    const standup = [
+      'Stand-up, Monday 2 March 2026',
+      'Present: Alice, Bob, Chidi',
+      '',
+      'Bob: Firmware passed the bench test.',
+      '  Today: tag the release. Blocker: waiting for spare parts.',
+      'Chidi: Typed up the interview.',
+    ].join('\n');
+    const units = sentenceUnits(standup, { lineBased: true });
+    expect(units.map((u) => [u.text, u.paragraph, u.heading])).toEqual([
+      ['Present: Alice, Bob, Chidi', 0, 'Stand-up, Monday 2 March 2026'],
+      ['Bob: Firmware passed the bench test.', 1, 'Stand-up, Monday 2 March 2026'],
+      ['Today: tag the release.', 1, 'Stand-up, Monday 2 March 2026'],
+      ['Blocker: waiting for spare parts.', 1, 'Stand-up, Monday 2 March 2026'],
+      ['Chidi: Typed up the interview.', 2, 'Stand-up, Monday 2 March 2026'],
+    ]);
+  });
+
   it('keeps each CSV row after the header as written', () => {
     expect(
       splitSentences('time,flow,note\n10:00,2.0,\n14:00,1.4,strainer clogged', { rows: true }),

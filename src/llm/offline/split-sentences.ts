@@ -47,6 +47,8 @@ export interface SentenceUnit {
   readonly entity: string | null;
   /** The field name when the unit is a `key: value` line. */
   readonly field: string | null;
+  /** Which paragraph (or list item, row, field line) of the passage it is in, counted from 0. */
+  readonly paragraph: number;
 }
 
 /** How to read a passage's text. */
@@ -181,6 +183,12 @@ function lineParagraphs(text: string): Paragraph[] {
     const joined = current.join(' ');
     current = [];
     if (joined === '') return;
+    const field = KEY_VALUE.exec(joined);
+    if (!SENTENCE_END.test(joined) && field) {
+      // `Present: Alice, Bob, Chidi`: a label and its value, not a heading.
+      out.push(place.paragraph(joined, { item: true, field: field[1] ?? null }));
+      return;
+    }
     if (!SENTENCE_END.test(joined)) {
       place.open(joined.replace(LIST_ITEM, ''), 2);
       return;
@@ -203,8 +211,12 @@ function lineParagraphs(text: string): Paragraph[] {
       continue;
     }
     const last = current.at(-1);
+    // An indented line goes on with the line above (a speaker's turn in a transcript); otherwise a
+    // line goes on only with an unfinished sentence.
     const continues =
-      last !== undefined && !SENTENCE_END.test(last) && startsLower(line) && !LIST_ITEM.test(raw);
+      last !== undefined &&
+      !LIST_ITEM.test(raw) &&
+      (/^\s/.test(raw) || (!SENTENCE_END.test(last) && startsLower(line)));
     if (!continues) {
       flush();
       item = LIST_ITEM.test(raw);
@@ -221,13 +233,14 @@ function rowUnits(text: string): SentenceUnit[] {
   return rows
     .map((row) => row.trim())
     .filter((row) => row !== '')
-    .map((row) => ({
+    .map((row, paragraph) => ({
       text: row,
       heading: header.trim() || null,
       level: 2,
       section: 1,
       entity: null,
       field: 'row',
+      paragraph,
     }));
 }
 
@@ -278,7 +291,7 @@ export function sentenceUnits(text: string, options: SplitOptions = {}): Sentenc
   if (options.rows) return rowUnits(text);
   const paragraphs = options.lineBased ? lineParagraphs(text) : markdownParagraphs(text);
   const out: SentenceUnit[] = [];
-  for (const p of paragraphs) {
+  for (const [paragraph, p] of paragraphs.entries()) {
     const pieces = p.field !== null ? [p.text] : splitParagraph(p.text);
     for (const piece of pieces) {
       const sentence = clean(piece);
@@ -291,6 +304,7 @@ export function sentenceUnits(text: string, options: SplitOptions = {}): Sentenc
         section: p.section,
         entity: p.entity,
         field: p.field,
+        paragraph,
       });
     }
   }
