@@ -62,6 +62,14 @@ describe('readQuestion', () => {
     expect(q.entities).toEqual(['alic']);
   });
 
+  it('reads "who is on the X team" as asking for its members', () => {
+    expect(readQuestion('Who is on the Hydraulics team?', []).parts[0]?.terms).toEqual([
+      'member',
+      'hydraul',
+      'team',
+    ]);
+  });
+
   it('carries the name of the part before to a part that says "his" or "her", and never searches for the pronoun', () => {
     const q = readQuestion('What did Bob report, and what is his action item?', []);
     expect(q.parts.map((p) => [p.terms, p.names])).toEqual([

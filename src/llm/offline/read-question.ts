@@ -54,6 +54,7 @@ const SUMMARY = /\b(?:summari[sz]e|summary|overview|recap|tl;?dr|gist|outline)\b
 const PHRASES: readonly [RegExp, string][] = [
   [/\b(?:working on|busy with|focus(?:ing|ed)? on|work(?:s|ing)? on)\b/gi, 'current focus'],
   [/\bcite the sources?\b|\bwith (?:citations|sources)\b/gi, ' '],
+  [/\b(?:is|are) (?:on|in|part of|a member of)(?= (?:the )?\p{Lu})/gu, 'are members of'],
 ];
 /** Stems that find each other: a question's word and the word a document uses. */
 const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
