@@ -152,10 +152,11 @@ function claimTextOf(text: string, start: number, end: number, markers: readonly
     out += `${text.slice(at, marker.start)} `;
     at = marker.end;
   }
+  // Collapse first: `\s+([.,;:!?])` would backtrack quadratically on the spaces of `[1][1]…`.
   return (out + text.slice(at, end))
     .replace(LEADING_MARK, '')
-    .replace(/\s+([.,;:!?])/g, '$1')
     .replace(/\s+/g, ' ')
+    .replace(/ ([.,;:!?])/g, '$1')
     .trim();
 }
 

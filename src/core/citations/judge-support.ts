@@ -44,8 +44,10 @@ export interface ClaimTerms {
 
 const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,:]\d+)*/gu;
 const CAPITALISED = /(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}\p{N}'’-]*/gu;
-const MARKDOWN_NOISE = /[*_`~]+|^\s*(?:[-*+]|\d{1,3}[.)])\s+|^\s*#{1,6}\s+|^\s*>\s*/gmu;
-const MARKDOWN_LINK = /!?\[([^\]\n]*)\]\([^)\n]*\)/g;
+// Indents are `[ \t]*`, and link text and destination stop at the next bracket: with `\s*` or
+// `[^\]]*` these patterns backtrack quadratically on long runs of newlines or `[`.
+const MARKDOWN_NOISE = /[*_`~]+|^[ \t]*(?:[-*+]|\d{1,3}[.)])\s+|^[ \t]*#{1,6}\s+|^[ \t]*>[ \t]*/gmu;
+const MARKDOWN_LINK = /!?\[([^[\]\n]*)\]\([^()\n]*\)/g;
 /** Words that are capitalised for grammar, not because they name something. */
 const NOT_NAMES: ReadonlySet<string> = new Set(
   'i it its the a an this that these those he she they we you his her their our your there here what when where who why how which'.split(
@@ -255,7 +257,8 @@ export function judgeSupport(
       : base;
     const maxLast = unit.field ? first : Math.min(units.length - 1, first + settings.maxUnits - 1);
     for (let last = first; last <= maxLast; last++) {
-      if (last > first && units[last]?.field) break;
+      // A passage stays inside one paragraph, list or table: never across a PDF page break.
+      if (last > first && (units[last]?.field || units[last]?.block !== unit.block)) break;
       const scored = scorePassage(claim, union(perUnit.slice(first, last + 1)), context);
       const rank = scored.score - JOIN_COST * (last - first);
       if (!best || rank > best.rank + 1e-9) best = { scored, first, last, rank };

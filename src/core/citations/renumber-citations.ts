@@ -68,7 +68,9 @@ export function renumberCitations<S extends CitableSource>(
   let out = '';
   let at = 0;
   for (const marker of markers) {
-    if (marker.numbers === null || marker.issue !== null) continue;
+    // A marker with an unreadable part (`[3-1, 7]`) still cites its readable numbers: they are
+    // rewritten too, or they would point to whichever source took their old number.
+    if (marker.numbers === null || marker.numbers.length === 0) continue;
     const written = rewrite(marker, numbers);
     if (written === marker.raw) continue;
     out += text.slice(at, marker.start) + written;

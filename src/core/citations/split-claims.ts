@@ -1,5 +1,5 @@
 import type { CitationMarker } from './parse-citation-markers.ts';
-import { wordBefore } from './passage-units.ts';
+import { isInitial, wordBefore } from './passage-units.ts';
 
 /** A sentence or list item of an answer, with the markers it carries (indexes into the marker list). */
 export interface ClaimSpan {
@@ -30,13 +30,21 @@ const ABBREVIATIONS: ReadonlySet<string> = new Set([
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,3}[.)])\s+/;
 const HEADING = /^\s{0,3}#{1,6}\s/;
 
-/** Whether `pos` (a `.`, `!` or `?`) closes a sentence: not a decimal point, an abbreviation or an initial. */
-function closesSentence(text: string, pos: number, lineStart: number): boolean {
+/**
+ * Whether `pos` (a `.`, `!` or `?`) closes a sentence: not a decimal point, an abbreviation or an
+ * initial. A marker right after the stop (`… m3/h.[1]`) closes it too.
+ */
+function closesSentence(
+  text: string,
+  pos: number,
+  lineStart: number,
+  markerAt: ReadonlyMap<number, CitationMarker>,
+): boolean {
   const next = text.charAt(pos + 1);
-  if (next !== '' && !/[\s"'”’)\]*_]/.test(next)) return false;
+  if (next !== '' && !/[\s"'”’)\]*_]/.test(next) && !markerAt.has(pos + 1)) return false;
   if (text.charAt(pos) !== '.') return true;
   const word = wordBefore(text, pos, lineStart);
-  return !ABBREVIATIONS.has(word) && !/^\p{L}$/u.test(word);
+  return !ABBREVIATIONS.has(word) && !isInitial(text, pos, word);
 }
 
 /**
@@ -65,7 +73,10 @@ export function splitClaims(text: string, markers: readonly CitationMarker[]): C
             continue;
           }
           const ch = text.charAt(pos);
-          if ((ch !== '.' && ch !== '!' && ch !== '?') || !closesSentence(text, pos, lineStart)) {
+          if (
+            (ch !== '.' && ch !== '!' && ch !== '?') ||
+            !closesSentence(text, pos, lineStart, markerAt)
+          ) {
             continue;
           }
           let end = pos + 1;
