@@ -23,6 +23,20 @@ function contains(outer: CitableSource, inner: CitableSource): boolean {
   return outer.start <= inner.start && inner.end <= outer.end;
 }
 
+/**
+ * The outermost source that contains `source` (itself when none does; of equal spans, the first).
+ * Any source counts, not only earlier ones: a chunk numbered before its page would otherwise keep
+ * its own number, and renumbering the result again would merge it.
+ */
+function containerOf<S extends CitableSource>(source: S, all: readonly S[]): S {
+  let container = source;
+  for (const other of all) {
+    if (other === container || !contains(other, container)) continue;
+    if (!contains(container, other) || other.n < container.n) container = other;
+  }
+  return container;
+}
+
 /** The written form of a numeric marker with new numbers; numbers that point nowhere stay as written. */
 function rewrite(marker: CheckedMarker, numbers: ReadonlyMap<number, number>): string {
   const out: number[] = [];
@@ -34,23 +48,25 @@ function rewrite(marker: CheckedMarker, numbers: ReadonlyMap<number, number>): s
 }
 
 /**
- * Gives an answer's sources the numbers a reader expects: a passage contained in an earlier
- * source of the same document takes that source's number (a referenced note and a chunk of it, a
- * PDF page and the whole PDF), and the cited sources read 1…k in order of first citation. The
+ * Gives an answer's sources the numbers a reader expects: a passage contained in another source
+ * of the same document takes that source's number (a referenced note and a chunk of it, a PDF
+ * page and the whole PDF), and the cited sources read 1…k in order of first citation. The
  * markers in the text are rewritten to match, so stored text and citation numbers always agree.
  */
 export function renumberCitations<S extends CitableSource>(
   text: string,
   sources: readonly S[],
 ): RenumberedAnswer<S> {
-  const ordered = [...sources].sort((a, b) => a.n - b.n);
+  const ordered: S[] = [];
+  for (const source of [...sources].sort((a, b) => a.n - b.n)) {
+    if (ordered.at(-1)?.n !== source.n) ordered.push(source);
+  }
   const canonical = new Map<number, S>();
   const kept: S[] = [];
   for (const source of ordered) {
-    if (canonical.has(source.n)) continue;
-    const container = kept.find((earlier) => contains(earlier, source));
-    canonical.set(source.n, container ?? source);
-    if (!container) kept.push(source);
+    const container = containerOf(source, ordered);
+    canonical.set(source.n, container);
+    if (container === source) kept.push(source);
   }
   const markers = locateMarkers(text, ordered);
   const order: S[] = [];
