@@ -145,6 +145,17 @@ describe('judgeSupport', () => {
     expect(judgment.score).toBeGreaterThan(0.7);
   });
 
+  it('supports a claim from a spec row with a dot leader, quoting the whole row', () => {
+    const specs =
+      'Electrical\n  Motor ........ 48 V, 600 W\n  Start-up irradiance ........ 240 W/m2\n';
+    const source = prepareSource(specs, { title: 'pump-specs', path: 'files/pump-specs.txt' });
+    const judgment = judgeSupport(claimTermsOf('The start-up irradiance is 240 W/m2.'), source);
+    expect(judgment.verdict).toBe('supported');
+    expect(specs.slice(judgment.start ?? 0, judgment.end ?? 0)).toBe(
+      'Start-up irradiance ........ 240 W/m2',
+    );
+  });
+
   it('finds the entity field that carries a claim', () => {
     const entity = [
       '### @Bob (Person) [id:person/bob]',

@@ -210,6 +210,19 @@ describe('passageUnits: entity context', () => {
     expect(members?.block).not.toBe(mentors?.block);
   });
 
+  it('reads a name with parentheses and ignores headings without an id', () => {
+    const text = [
+      '### @Bob (Jr) (Person) [id:person/bob-jr]',
+      '  role: intern',
+      '### @Nobody (Person)',
+      '  role: unknown',
+    ].join('\n');
+    expect(passageUnits(text).map((u) => u.field)).toEqual([
+      { name: 'role', entity: 'person/bob-jr', label: 'Bob (Jr)' },
+      null,
+    ]);
+  });
+
   it('stops reading fields after an ordinary heading', () => {
     const text =
       '### @Bob (Person) [id:person/bob]\n  role: engineer\n## Notes\n  role: not a field.';
