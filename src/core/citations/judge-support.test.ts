@@ -175,4 +175,24 @@ describe('judgeSupport', () => {
     expect(wrong.verdict).toBe('unsupported');
     expect(wrong.missing).toContain('2023');
   });
+
+  it('rests a relation on the field of the entity that is its subject', () => {
+    const context = [
+      '### @Alice (Person) [id:person/alice]',
+      '  mentors: @Bob [id:person/bob]',
+      '',
+      '### @Bob (Person) [id:person/bob]',
+      '  mentors: @Alice [id:person/alice]',
+    ].join('\n');
+    const source = prepareSource(context, {
+      title: 'Entity context',
+      path: 'entities/person/alice',
+    });
+    expect(judgeSupport(claimTermsOf('Alice mentors Bob.'), source).field?.entity).toBe(
+      'person/alice',
+    );
+    expect(judgeSupport(claimTermsOf('Bob mentors Alice.'), source).field?.entity).toBe(
+      'person/bob',
+    );
+  });
 });

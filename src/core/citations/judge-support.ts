@@ -40,6 +40,8 @@ export interface ClaimTerms {
   readonly numbers: ReadonlyMap<string, string>;
   /** Index terms of capitalised words inside the claim (names), with the text written. */
   readonly names: ReadonlyMap<string, string>;
+  /** The index term of the claim's first word: its grammatical subject, usually. */
+  readonly subject: string | null;
 }
 
 const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,:]\d+)*/gu;
@@ -59,6 +61,13 @@ const NAME_WEIGHT = 1.5;
 const TERM_WEIGHT = 1;
 /** A term found only in the source's title, path or heading counts this much. */
 const CONTEXT_SHARE = 0.6;
+/** Rank (not score) an entity field gains when its entity is the claim's subject. */
+const SUBJECT_BONUS = 0.01;
+
+/** Index terms of the name of the entity a field unit belongs to. */
+const ownerTerms = (unit: PassageUnit): ReadonlySet<string> =>
+  new Set(unit.field ? analyzeText(unit.field.label) : []);
+
 /** Each extra unit joined into a passage costs this much score, so the shortest passage wins ties. */
 const JOIN_COST = 0.02;
 
@@ -128,7 +137,8 @@ export function claimTermsOf(claim: string): ClaimTerms {
   const numbers = numbersOf(plain);
   const names = namesOf(plain);
   const terms = new Set(analyzeText(plain).filter((t) => !/^\d/.test(t) && !NUMBER_STEMS.has(t)));
-  return { terms, numbers, names };
+  const subject = analyzeText(/^\S+/u.exec(plain)?.[0] ?? '')[0] ?? null;
+  return { terms, numbers, names, subject };
 }
 
 interface UnitTerms {
@@ -260,7 +270,10 @@ export function judgeSupport(
       // A passage stays inside one paragraph, list or table: never across a PDF page break.
       if (last > first && (units[last]?.field || units[last]?.block !== unit.block)) break;
       const scored = scorePassage(claim, union(perUnit.slice(first, last + 1)), context);
-      const rank = scored.score - JOIN_COST * (last - first);
+      // Between equally good entity fields, the one whose entity is the claim's subject wins:
+      // "Alice mentors Bob" rests on Alice's `mentors: Bob`, not on Bob's `mentors: Alice`.
+      const owner = unit.field && claim.subject !== null && ownerTerms(unit).has(claim.subject);
+      const rank = scored.score - JOIN_COST * (last - first) + (owner ? SUBJECT_BONUS : 0);
       if (!best || rank > best.rank + 1e-9) best = { scored, first, last, rank };
     }
   }
