@@ -116,6 +116,54 @@ describe('SqliteSessionStore', () => {
     });
   });
 
+  it('loads a message stored before claims were checked (schema version 2) as not checked', async () => {
+    const payload = JSON.stringify({
+      references: [],
+      citations: [{ n: 1, path: 'a.md', cited: true, quote: null, excerpt: 'x' }],
+      invalidMarkers: [],
+      toolCalls: [],
+      context: null,
+      error: null,
+    });
+    db.prepare(
+      `INSERT INTO messages (id, session_id, seq, role, content, status, grounded, schema_version, payload, created_at, updated_at)
+       VALUES ('v2', 's1', 1, 'assistant', 'An answer [1].', 'complete', 1, 2, ?, '2026-01-01', '2026-01-01')`,
+    ).run(payload);
+    const [old] = await store.listMessages('s1');
+    expect(old?.claims).toEqual([]);
+    expect(old?.claimSummary).toBeNull();
+    expect(old?.citations[0]).toMatchObject({ n: 1, cited: true, support: null });
+  });
+
+  it('keeps claims and their summary with the message', async () => {
+    const claims = [
+      {
+        start: 0,
+        end: 14,
+        text: 'An answer.',
+        markers: [1],
+        verdict: 'supported' as const,
+        support: [
+          {
+            n: 1,
+            verdict: 'supported' as const,
+            score: 1,
+            quote: { text: 'An answer.', start: 3, end: 13, found: true },
+            missing: [],
+          },
+        ],
+      },
+    ];
+    const summary = { claims: 1, supported: 1, partial: 0, unsupported: 0 };
+    await store.appendTurn(
+      message({}),
+      message({ id: 'm2', role: 'assistant', claims, claimSummary: summary }),
+    );
+    const [, answer] = await store.listMessages('s1');
+    expect(answer?.claims).toEqual(claims);
+    expect(answer?.claimSummary).toEqual(summary);
+  });
+
   it('lists only the sessions of one workspace and user, newest first; deletes with messages', async () => {
     await store.createSession({
       id: 's2',
