@@ -107,7 +107,7 @@ export function formatAnswerFooter(
       lines.push(
         `  [${c.n}] ${c.title} — ${fileLink(root, c.path, quotePlace(c), stream)}${verdict}`,
       );
-      const quote = c.quote && c.quote.found && c.support !== 'unsupported' ? c.quote.text : null;
+      const quote = c.quote?.found && c.support !== 'unsupported' ? c.quote.text : null;
       lines.push(`      ${quote ? `“${shorten(quote)}”` : s.dim(c.excerpt)}`);
     }
   }
