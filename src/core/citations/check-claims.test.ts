@@ -300,3 +300,28 @@ describe('claim checking: adversarial inputs', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   }, 60_000);
 });
+
+describe('names that open a claim', () => {
+  it('counts a sentence-initial name the sources use as a name, so the wrong person is not supported', () => {
+    // "Bob" opens the claim, so only the sources tell it is a name: the team note uses it as one.
+    const team: CitableSource = {
+      ...note,
+      n: 3,
+      documentId: 'doc-team',
+      path: 'notes/Team.md',
+      title: 'Team',
+      chunkId: null,
+      start: 0,
+      end: 44,
+      text: 'The controller firmware is maintained by Bob.',
+    };
+    const check = checkCitations('Bob logged every reading by hand [1].', [note, team]);
+    expect(check.claims[0]?.verdict).not.toBe('supported');
+    expect(check.claims[0]?.support[0]?.missing).toContain('Bob');
+    const right = checkCitations('Alice Moreau logged every reading by hand [1].', [note, team]);
+    expect(right.claims[0]?.verdict).toBe('supported');
+    // A capitalised common word opening a claim is not a name when no source uses it as one.
+    const plain = checkCitations('Readings were logged by hand [1].', [note, team]);
+    expect(plain.claims[0]?.support[0]?.missing).toEqual([]);
+  });
+});

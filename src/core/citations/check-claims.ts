@@ -12,6 +12,7 @@ import {
   claimTermsOf,
   type JudgeOptions,
   judgeSupport,
+  namesUsedIn,
   type PreparedSource,
   prepareSource,
 } from './judge-support.ts';
@@ -116,6 +117,7 @@ function supportFrom(
   source: CitableSource,
   quote: QuoteCheck | undefined,
   prepared: (source: CitableSource) => PreparedSource,
+  knownNames: () => ReadonlySet<string>,
   options: ClaimCheckOptions,
 ): SourceSupport {
   if (quote) {
@@ -128,7 +130,7 @@ function supportFrom(
       missing: found ? [] : [quote.text],
     };
   }
-  const judgment = judgeSupport(claimTermsOf(claimText), prepared(source), options);
+  const judgment = judgeSupport(claimTermsOf(claimText, knownNames()), prepared(source), options);
   return {
     n: source.n,
     verdict: judgment.verdict,
@@ -185,6 +187,17 @@ export function checkClaims(
     cache.set(source.n, made);
     return made;
   };
+  let names: Set<string> | null = null;
+  /** The names every source the model saw uses, read once and only when a claim needs them. */
+  const knownNames = () => {
+    if (!names) {
+      names = new Set<string>();
+      for (const source of byNumber.values()) {
+        for (const name of namesUsedIn(source.text)) names.add(name);
+      }
+    }
+    return names;
+  };
   return splitClaims(text, markers).map((span) => {
     const own = span.markers.flatMap((index) => (markers[index] ? [markers[index]] : []));
     const claimText = claimTextOf(text, span.start, span.end, own);
@@ -201,7 +214,7 @@ export function checkClaims(
       const quote = quotes.find(
         (q) => q.start >= span.start && q.end <= span.end && q.searched.includes(n),
       );
-      support.push(supportFrom(claimText, source, quote, prepared, options));
+      support.push(supportFrom(claimText, source, quote, prepared, knownNames, options));
     }
     const verdict = verdictOfClaim(support);
     return {

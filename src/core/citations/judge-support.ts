@@ -131,11 +131,39 @@ function namesOf(text: string): Map<string, string> {
   return out;
 }
 
-/** What of a claim must be found in a passage. */
-export function claimTermsOf(claim: string): ClaimTerms {
+/** Longest stretch of one source read for the names it uses. */
+const MAX_NAME_SCAN_CHARS = 50_000;
+
+/**
+ * Capitalised words a text uses inside its sentences (right after a word, a number or a comma),
+ * as index terms: the names the sources know, so a name that opens a claim is recognised too.
+ */
+export function namesUsedIn(text: string): Set<string> {
+  const out = new Set<string>();
+  const scanned = text.length > MAX_NAME_SCAN_CHARS ? text.slice(0, MAX_NAME_SCAN_CHARS) : text;
+  for (const match of scanned.matchAll(CAPITALISED)) {
+    let at = match.index - 1;
+    while (at >= 0 && (scanned.charAt(at) === ' ' || scanned.charAt(at) === '\t')) at--;
+    if (at < 0 || !/[\p{L}\p{N},)]/u.test(scanned.charAt(at))) continue;
+    const word = match[0].replace(/['’]s$/, '');
+    if (NOT_NAMES.has(word.toLowerCase())) continue;
+    for (const term of analyzeText(word)) if (!/^\d/.test(term)) out.add(term);
+  }
+  return out;
+}
+
+/**
+ * What of a claim must be found in a passage. The first word of a sentence is capitalised anyway;
+ * it counts as a name when the sources use it as one (`knownNames`, from `namesUsedIn`).
+ */
+export function claimTermsOf(claim: string, knownNames?: ReadonlySet<string>): ClaimTerms {
   const plain = plainClaimText(claim);
   const numbers = numbersOf(plain);
   const names = namesOf(plain);
+  const first = /^\p{Lu}[\p{L}\p{N}'’-]*/u.exec(plain)?.[0]?.replace(/['’]s$/, '');
+  const firstTerm =
+    first && !NOT_NAMES.has(first.toLowerCase()) ? analyzeText(first)[0] : undefined;
+  if (first && firstTerm && knownNames?.has(firstTerm)) names.set(firstTerm, first);
   const terms = new Set(analyzeText(plain).filter((t) => !/^\d/.test(t) && !NUMBER_STEMS.has(t)));
   const subject = analyzeText(/^\S+/u.exec(plain)?.[0] ?? '')[0] ?? null;
   return { terms, numbers, names, subject };
