@@ -224,7 +224,10 @@ describe('MessageList', () => {
 
   it('expands the sources footer with cited, seen and referenced documents', () => {
     const { onOpenSource } = renderList([userMessage, answer]);
-    expect(screen.getByText('Grounded in 2 sources · claims not checked')).toBeTruthy();
+    const pill = screen.getByText('Grounded in 2 sources · claims not checked');
+    // An answer nobody checked gets no tick: the tick means its claims were found in the sources.
+    expect(pill.textContent).not.toContain('✓');
+    expect(pill.getAttribute('data-tone')).toBe('unchecked');
     const toggle = screen.getByRole('button', { name: /^Sources:/ });
     expect(toggle.textContent).toContain('Sources: Solar Pump Project, Budget');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

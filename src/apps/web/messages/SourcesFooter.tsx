@@ -7,6 +7,7 @@ import {
   citedSources,
   claimSummaryLabel,
   groundingLabel,
+  groundingTone,
   locationLabel,
   referenceLabel,
   shortExcerpt,
@@ -48,17 +49,14 @@ export function SourcesFooter({
   const cited = citedSources(citations);
   const uncited = uncitedSources(citations);
   const hasDetails = citations.length > 0 || userReferences.length > 0 || toolReferences.length > 0;
-  const doubtful =
-    grounded && claimSummary !== null && claimSummary.partial + claimSummary.unsupported > 0;
+  const { tone, icon } = groundingTone(grounded, claimSummary);
 
   return (
     <footer className="answer-sources">
       <div className="sources-bar">
-        <span
-          className={`grounding ${grounded ? 'grounded' : 'ungrounded'}${doubtful ? ' doubtful' : ''}`}
-        >
+        <span className={`grounding ${tone}`} data-tone={tone}>
           <span className="grounding-icon" aria-hidden="true">
-            {grounded ? (doubtful ? '⚠' : '✓') : '○'}
+            {icon}
           </span>
           {groundingLabel(grounded, citations, claimSummary)}
         </span>

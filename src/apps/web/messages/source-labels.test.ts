@@ -4,6 +4,7 @@ import {
   citedSources,
   claimSummaryLabel,
   groundingLabel,
+  groundingTone,
   locationLabel,
   referenceLabel,
   shortExcerpt,
@@ -120,6 +121,26 @@ describe('claim summary in the footer', () => {
   it('says nothing of claims when there are none, or when the answer is not grounded', () => {
     expect(groundingLabel(true, [citation(1, 'A')], summary(0))).toBe('Grounded in 1 source');
     expect(groundingLabel(false, [], null)).toBe('General knowledge — no sources cited');
+  });
+});
+
+describe('groundingTone', () => {
+  const summary = (supported: number, partial = 0, unsupported = 0) => ({
+    claims: supported + partial + unsupported,
+    supported,
+    partial,
+    unsupported,
+  });
+
+  it('ticks only an answer whose checked claims are all supported', () => {
+    expect(groundingTone(true, summary(3))).toEqual({ tone: 'grounded', icon: '✓' });
+    expect(groundingTone(true, summary(1, 1))).toEqual({ tone: 'doubtful', icon: '⚠' });
+    expect(groundingTone(true, summary(1, 0, 1))).toEqual({ tone: 'doubtful', icon: '⚠' });
+  });
+
+  it('stays neutral for an answer whose claims were never checked', () => {
+    expect(groundingTone(true, null)).toEqual({ tone: 'unchecked', icon: '–' });
+    expect(groundingTone(false, null)).toEqual({ tone: 'ungrounded', icon: '○' });
   });
 });
 

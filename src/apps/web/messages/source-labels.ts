@@ -81,6 +81,24 @@ export function groundingLabel(
   return claims ? `${sources} · ${claims}` : sources;
 }
 
+/** How the grounding pill looks: its style and the glyph that carries it without colour. */
+export interface GroundingTone {
+  readonly tone: 'grounded' | 'doubtful' | 'unchecked' | 'ungrounded';
+  readonly icon: string;
+}
+
+/**
+ * The grounding pill's style, so a tick only ever means "cited and checked": a warning when some
+ * claim is partly or not supported, a neutral dash when the claims were never checked (older or
+ * unfinished answers), a hollow circle when nothing is cited.
+ */
+export function groundingTone(grounded: boolean, summary: ClaimSummaryJson): GroundingTone {
+  if (!grounded) return { tone: 'ungrounded', icon: '○' };
+  if (summary === null) return { tone: 'unchecked', icon: '–' };
+  if (summary.partial + summary.unsupported > 0) return { tone: 'doubtful', icon: '⚠' };
+  return { tone: 'grounded', icon: '✓' };
+}
+
 /** Where in its document a source is: "page 3", "§ risks" or null for the whole document. */
 export function partLabel(source: { page: number | null; section: string | null }): string | null {
   if (source.page !== null) return `page ${source.page}`;
