@@ -424,7 +424,7 @@ describe('sessions', () => {
     expect(md).toMatch(
       /\[\^2-1\]: Solar Pump Project — notes\/projects\/Solar Pump Project\.md\. “[^”]*15 m³[^”]*” \((?:supported|partly supported)\)/,
     );
-    expect(md).toMatch(/\*\d of 1 claims supported by their sources\.\*/);
+    expect(md).toMatch(/\*\d of 1 claim supported by their sources\.\*/);
     expect(md).toContain(
       'References: [[Solar Pump Project#Goals]] (notes/projects/Solar Pump Project.md)',
     );

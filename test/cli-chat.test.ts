@@ -76,7 +76,7 @@ describe('footnote ask with the offline model', () => {
   it('prints the answer, references and a sources footer for people', () => {
     const run = ask('Who mentors @Alice?');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Grounded in \d+ sources?|General knowledge/);
+    expect(run.stdout).toMatch(/Grounded in \d+ sources?|No sources cited/);
     expect(run.stdout).toMatch(/References\n {2}@Alice → entities\/person\/alice\.md/);
     expect(run.stdout).toMatch(/Sources\n {2}\[\d+\] /);
   });

@@ -1,4 +1,4 @@
-import type { ChatMessage, Citation, Session } from '../core/index.ts';
+import type { ChatMessage, Citation, Claim, Session } from '../core/index.ts';
 
 const where = (c: Citation) => {
   const page = c.quote?.page ?? c.page;
@@ -18,18 +18,42 @@ const VERDICT_WORDS = {
   unsupported: 'not found in the source',
 } as const;
 
-/** A footnote's text: the supporting quote and its verdict, else (unchecked messages) the excerpt. */
-function footnoteText(c: Citation): string {
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const MAX_QUOTES_PER_FOOTNOTE = 5;
+
+/**
+ * A footnote's text: every distinct passage of the source that the claims citing it rest on, each
+ * with its verdict; messages stored before claims were checked show the excerpt instead.
+ */
+function footnoteText(c: Citation, claims: readonly Claim[]): string {
+  const quoted: string[] = [];
+  const seen = new Set<string>();
+  for (const claim of claims) {
+    for (const entry of claim.support) {
+      if (entry.n !== c.n) continue;
+      if (entry.verdict === 'unsupported' || !entry.quote) {
+        const key = `unsupported:${claim.text}`;
+        if (!seen.has(key)) quoted.push(`not found in the source for "${oneLine(claim.text)}"`);
+        seen.add(key);
+        continue;
+      }
+      const key = entry.quote.text;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      quoted.push(`“${oneLine(entry.quote.text)}” (${VERDICT_WORDS[entry.verdict]})`);
+    }
+  }
+  if (quoted.length > 0) {
+    const more = quoted.length - MAX_QUOTES_PER_FOOTNOTE;
+    return `${quoted.slice(0, MAX_QUOTES_PER_FOOTNOTE).join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+  }
   if (c.support && c.quote && c.support !== 'unsupported') {
     return `“${oneLine(c.quote.text)}” (${VERDICT_WORDS[c.support]})`;
   }
-  if (c.support === 'unsupported')
-    return `${VERDICT_WORDS.unsupported}; nearest text: "${oneLine(c.excerpt)}"`;
   const quote = c.quote?.found ? ` Quoted: "${oneLine(c.quote.text)}".` : '';
   return `"${oneLine(c.excerpt)}"${quote}`;
 }
-
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * A session as Markdown: each message under a heading, citation markers turned into footnotes
@@ -82,13 +106,14 @@ export function exportSessionMarkdown(session: Session, messages: readonly ChatM
     }
     if (message.role === 'assistant' && message.claimSummary && message.claimSummary.claims > 0) {
       const summary = message.claimSummary;
+      const noun = summary.claims === 1 ? 'claim' : 'claims';
       out.push(
-        `*${summary.supported} of ${summary.claims} claims supported by their sources.*`,
+        `*${summary.supported} of ${summary.claims} ${noun} supported by their sources.*`,
         '',
       );
     }
     for (const c of message.citations.filter((x) => x.cited)) {
-      out.push(`[^${turn}-${c.n}]: ${c.title} — ${where(c)}. ${footnoteText(c)}`);
+      out.push(`[^${turn}-${c.n}]: ${c.title} — ${where(c)}. ${footnoteText(c, message.claims)}`);
     }
     if (message.citations.some((x) => x.cited)) out.push('');
   });

@@ -70,7 +70,7 @@ export function formatAnswerFooter(
       ? `${s.green(`Grounded in ${cited.length} source${cited.length === 1 ? '' : 's'}`)}${
           claims ? ` · ${claims.ok ? s.green(claims.text) : s.yellow(claims.text)}` : ''
         }`
-      : s.yellow('General knowledge — no sources cited'),
+      : s.yellow('No sources cited'),
   );
   if (message.status !== 'complete')
     lines.push(s.yellow(`Answer ${message.status}${message.error ? `: ${message.error}` : ''}`));

@@ -249,7 +249,7 @@ describe('MessageList', () => {
 
   it('says an answer without citations is general knowledge', () => {
     renderList([message({ id: 'a2', content: 'Pumps move water [4].', grounded: false })]);
-    expect(screen.getByText('General knowledge — no sources cited')).toBeTruthy();
+    expect(screen.getByText('No sources cited')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Source \d/ })).toBeNull();
     expect(screen.getByText(/Pumps move water \[4\]\./)).toBeTruthy();
   });

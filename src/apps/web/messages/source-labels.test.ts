@@ -83,9 +83,7 @@ describe('groundingLabel', () => {
   });
 
   it('says general knowledge when nothing is cited', () => {
-    expect(groundingLabel(false, [citation(1, 'A', { cited: false })])).toBe(
-      'General knowledge — no sources cited',
-    );
+    expect(groundingLabel(false, [citation(1, 'A', { cited: false })])).toBe('No sources cited');
   });
 });
 
@@ -120,7 +118,7 @@ describe('claim summary in the footer', () => {
 
   it('says nothing of claims when there are none, or when the answer is not grounded', () => {
     expect(groundingLabel(true, [citation(1, 'A')], summary(0))).toBe('Grounded in 1 source');
-    expect(groundingLabel(false, [], null)).toBe('General knowledge — no sources cited');
+    expect(groundingLabel(false, [], null)).toBe('No sources cited');
   });
 });
 

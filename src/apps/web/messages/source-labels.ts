@@ -74,7 +74,7 @@ export function groundingLabel(
   citations: readonly CitationJson[],
   summary?: ClaimSummaryJson,
 ): string {
-  if (!grounded) return 'General knowledge — no sources cited';
+  if (!grounded) return 'No sources cited';
   const count = citedSources(citations).length;
   const sources = `Grounded in ${count} ${count === 1 ? 'source' : 'sources'}`;
   const claims = summary === undefined ? null : claimSummaryLabel(summary);
