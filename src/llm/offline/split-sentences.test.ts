@@ -90,13 +90,13 @@ describe('line-based text (PDF pages, plain text)', () => {
     'Design point flow rate ........ 2.5 m3/h',
   ].join('\n');
 
-  it('keeps heading lines apart from the sentence after them, joins wrapped lines, and quotes a dot-leader row whole', () => {
+  it('keeps heading lines apart from the sentence after them, joins wrapped lines, and writes a dot-leader row as its label and value', () => {
     expect(splitSentences(page, { lineBased: true })).toEqual([
       'Flow began at 07:40 and stopped at 17:15.',
       'Panels face north.',
       'Delivery pipe runs 60 m uphill to a 5,000 litre tank.',
       'Add a coarse pre-filter basket.',
-      'Design point flow rate ........ 2.5 m3/h',
+      'Design point flow rate: 2.5 m3/h',
     ]);
   });
 

@@ -203,11 +203,12 @@ function lineParagraphs(text: string): Paragraph[] {
     }
     const leader = DOT_LEADER.exec(line);
     if (leader) {
-      // A spec-sheet row is no sentence: it is quoted whole, as a label and its value.
+      // A spec-sheet row is no sentence: it is written as its label and value, without the dots.
       flush();
       const label = line.slice(0, leader.index).trim();
       const value = line.slice(leader.index + leader[0].length).trim();
-      if (label && value) out.push(place.paragraph(line, { item: true, field: label }));
+      if (label && value)
+        out.push(place.paragraph(`${label}: ${value}`, { item: true, field: label }));
       continue;
     }
     const last = current.at(-1);
