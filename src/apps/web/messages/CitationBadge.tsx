@@ -204,9 +204,9 @@ function SourceCard({
         )
       )}
       {verdict && (
-        <p className={`source-card-verdict verdict-${support.verdict}`}>
+        <p className={`source-card-verdict verdict-${support.verdict ?? 'unchecked'}`}>
           <span className="verdict-icon" aria-hidden="true">
-            {VERDICT_ICONS[support.verdict ?? 'supported']}
+            {support.verdict ? VERDICT_ICONS[support.verdict] : '–'}
           </span>
           {verdict.charAt(0).toUpperCase() + verdict.slice(1)}
         </p>

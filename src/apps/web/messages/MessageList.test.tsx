@@ -189,6 +189,15 @@ describe('MessageList', () => {
     expect(screen.getByRole('tooltip').textContent).toContain('Solar Pump Project excerpt');
   });
 
+  it('says a badge of an answer stored before checking was not checked, with no verdict glyph', () => {
+    const old = message({ ...answer, content: 'Silt clogs [1].', invalidMarkers: [] });
+    renderList([old]);
+    fireEvent.focus(screen.getByRole('button', { name: 'Source 1: Solar Pump Project' }));
+    const card = screen.getByRole('tooltip');
+    expect(card.textContent).toContain('Not checked');
+    expect(card.textContent).not.toContain('✓');
+  });
+
   it('warns when the words an answer quotes are not in the source', () => {
     const quoted = message({
       ...answer,

@@ -133,7 +133,9 @@ describe('verdict words', () => {
     expect(verdictText({ verdict: 'unsupported', missing: ['2.5'] })).toBe(
       'not found in the source',
     );
-    expect(verdictText({ verdict: null, missing: [] })).toBeNull();
+    expect(verdictText({ verdict: null, missing: [] })).toBe(
+      'not checked (answered before citations were checked)',
+    );
   });
 
   it('lists missing words as a person would', () => {

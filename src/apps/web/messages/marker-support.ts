@@ -73,7 +73,7 @@ export function listWords(words: readonly string[]): string {
  * The verdict in words, for hover cards and accessible names: "supported", "partly supported:
  * 2.5 not in the source", "not found in the source"; null when not checked.
  */
-export function verdictText(support: Pick<MarkerSupport, 'verdict' | 'missing'>): string | null {
+export function verdictText(support: Pick<MarkerSupport, 'verdict' | 'missing'>): string {
   switch (support.verdict) {
     case 'supported':
       return 'supported';
@@ -84,7 +84,8 @@ export function verdictText(support: Pick<MarkerSupport, 'verdict' | 'missing'>)
     case 'unsupported':
       return 'not found in the source';
     default:
-      return null;
+      // Every cited marker of a checked answer has a verdict: none means the answer predates checking.
+      return 'not checked (answered before citations were checked)';
   }
 }
 
