@@ -81,6 +81,16 @@ describe('footnote ask with the offline model', () => {
     expect(run.stdout).toMatch(/Sources\n {2}\[\d+\] /);
   });
 
+  it('refuses a blank message with exit 2 and one line, running no turn', () => {
+    const run = ask('   ');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/message is empty/);
+    expect(
+      runFootnote('sessions', 'list', '--workspace', sample.workspace, '--json').stdout,
+    ).toMatch(/"sessions":\[\]/);
+  });
+
   it('rejects a bad model spec with exit 2 and one line', () => {
     const run = ask('hi', '--model', 'gpt-4o');
     expect(run.code).toBe(2);

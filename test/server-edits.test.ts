@@ -296,7 +296,7 @@ describe('sessions: rename and context reports', () => {
     ).json()) as Json;
     expect(listed.sessions[0].title).toBe('Pump questions');
 
-    for (const title of ['   ', 'x'.repeat(201)]) {
+    for (const title of ['   ', 'x'.repeat(201), 'Pump\u0000notes', 'tab\there']) {
       const bad = await send(url, 'PATCH', { title });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as Json).error.field).toBe('title');

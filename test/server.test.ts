@@ -397,6 +397,22 @@ describe('references and documents', () => {
 });
 
 describe('errors', () => {
+  it('refuses a blank message with 400 and creates no session', async () => {
+    const server = await start();
+    const chat = `${server.url}/api/workspaces/default/chat`;
+    for (const message of ['', '   ', '\n\t ']) {
+      const blank = await post(chat, { message });
+      expect(blank.status).toBe(400);
+      expect((await blank.json()) as Json).toMatchObject({
+        error: { code: 'invalid_request', field: 'message' },
+      });
+    }
+    const sessions = (await (
+      await fetch(`${server.url}/api/workspaces/default/sessions`)
+    ).json()) as Json;
+    expect(sessions.sessions).toEqual([]);
+  });
+
   it('answers every bad request with a JSON status naming the problem', async () => {
     const server = await start({ rateLimit: { limit: 1, windowMs: 60_000 } });
     const chat = `${server.url}/api/workspaces/default/chat`;

@@ -15,11 +15,18 @@ const PermissionOverrides = z
   .array(z.object({ path: pathText, permission: z.enum(['read', 'write', 'insert']) }).strict())
   .max(MAX_PERMISSION_OVERRIDES);
 
+/** True when a text has something besides whitespace: a blank message is no question. */
+export const isNotBlank = (text: string): boolean => text.trim() !== '';
+
+/** NUL and the other C0 controls (and DEL): never part of a title a person typed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 /** `POST /api/workspaces/:id/chat` in Footnote's own shape. */
 export const ChatBody = z
   .object({
     sessionId: z.string().min(1).max(200).optional(),
-    message: z.string().min(1, 'message must not be empty'),
+    message: z.string().refine(isNotBlank, 'message must not be empty or only spaces'),
     mode: z.enum(['chat', 'agent']).optional(),
     model: z.string().min(1).max(200).optional(),
     currentPath: pathText.optional(),
@@ -94,7 +101,15 @@ export const ExportQuery = z.object({ format: z.enum(['md', 'json']).default('md
 /** `PATCH …/sessions/:sid`: a new title. */
 export const RenameSessionBody = z
   .object({
-    title: z.string().trim().min(1, 'title must not be empty').max(200),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'title must not be empty')
+      .max(200)
+      .refine(
+        (title) => !CONTROL_CHARACTER.test(title),
+        'title must not contain control characters',
+      ),
   })
   .strict();
 

@@ -170,6 +170,7 @@ export function registerChatCommands(program: Command): void {
     .description('ask one question; the answer streams, with its references and sources')
     .argument('<message>', 'the message, with [[wikilinks]] and @mentions')
     .action(async (message: string, options: CommonOptions & TurnFlags) => {
+      if (message.trim() === '') throw new UsageError('the message is empty: ask something');
       await withWorkspace(options, async (ws) => {
         const controller = new AbortController();
         const stop = () => controller.abort();
