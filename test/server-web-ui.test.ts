@@ -97,13 +97,20 @@ describe('serving the web UI', () => {
       headers: { accept: 'application/json' },
     });
     expect(notHtml.status).toBe(404);
-    for (const path of ['/api/nope', '/api/workspaces/default/nope', '/assets/missing.js']) {
+    // An id longer than routes take falls to the UI's file route: still the API's JSON 404.
+    const longId = `/api/workspaces/default/sessions/${'a'.repeat(10_000)}`;
+    for (const path of [
+      '/api/nope',
+      '/api/workspaces/default/nope',
+      '/assets/missing.js',
+      longId,
+    ]) {
       const response = await fetch(`${server.url}${path}`, {
         headers: path.startsWith('/api') ? html : {},
       });
-      expect(response.status, path).toBe(404);
-      expect(response.headers.get('content-type'), path).toMatch(/application\/json/);
-      expect(((await response.json()) as Json).error.code, path).toBe('not_found');
+      expect(response.status, path.slice(0, 60)).toBe(404);
+      expect(response.headers.get('content-type'), path.slice(0, 60)).toMatch(/application\/json/);
+      expect(((await response.json()) as Json).error.code, path.slice(0, 60)).toBe('not_found');
     }
     const health = await fetch(`${server.url}/health`, { headers: html });
     expect(((await health.json()) as Json).status).toBe('ok');

@@ -397,6 +397,38 @@ describe('references and documents', () => {
 });
 
 describe('errors', () => {
+  it('answers errors raised before routing in the API shape: bad percent-encoding, huge headers, over-long ids', async () => {
+    const server = await start();
+    const shapeOf = async (response: Response) => {
+      const body = (await response.json()) as Json;
+      expect(Object.keys(body)).toEqual(['error']);
+      expect(typeof body.error.code).toBe('string');
+      expect(typeof body.error.message).toBe('string');
+      return { status: response.status, code: body.error.code as string };
+    };
+    expect(
+      await shapeOf(await fetch(`${server.url}/api/workspaces/default/documents/%E0%A4%A`)),
+    ).toEqual({ status: 400, code: 'bad_url' });
+    expect(
+      await shapeOf(
+        await fetch(`${server.url}/health`, { headers: { 'x-big': 'a'.repeat(20_000) } }),
+      ),
+    ).toEqual({ status: 431, code: 'headers_too_large' });
+    // An id routes still take is a plain 404; a longer one no route takes is 414, both in shape.
+    expect(
+      await shapeOf(
+        await fetch(`${server.url}/api/workspaces/default/sessions/${'a'.repeat(500)}`),
+      ),
+    ).toEqual({ status: 404, code: 'not_found' });
+    expect(
+      await shapeOf(
+        await fetch(`${server.url}/api/workspaces/default/sessions/${'a'.repeat(5_000)}`),
+      ),
+    ).toEqual({ status: 414, code: 'uri_too_long' });
+    // The server still answers after refusing a request at the HTTP parser.
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+
   it('refuses a blank message with 400 and creates no session', async () => {
     const server = await start();
     const chat = `${server.url}/api/workspaces/default/chat`;

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -56,6 +57,34 @@ const isLocalOrigin = (origin: string) => {
 
 const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** Longest path parameter a route sees, in characters. */
+const MAX_PARAM_LENGTH = 1000;
+
+/**
+ * Answers a request the HTTP parser refused, in the API's error shape: 431 for headers over the
+ * limit, 400 for anything else malformed; a socket that cannot be written to is just closed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy(error);
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    error: tooLarge
+      ? {
+          code: 'headers_too_large',
+          message: 'request headers (or the URL) are over the size limit',
+        }
+      : { code: 'bad_request', message: 'the request could not be read as HTTP' },
+  });
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /**
  * Builds Footnote's HTTP API on Fastify: JSON and streamed chat, references, sessions, documents
  * and agent edits of each workspace, with validation (400 naming the field), 404 for anything of
@@ -67,6 +96,17 @@ export function createServer(options: ServerOptions): FastifyInstance {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     logger: false,
     return503OnClosing: true,
+    // Ids up to this long reach their routes (and get a 404 there); longer ones match no route.
+    maxParamLength: MAX_PARAM_LENGTH,
+    // Errors before routing (a URL that is not valid percent-encoding) answer in our shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body, headers } = errorResponse(error);
+      // The reply's types are those of a route it belongs to; here it belongs to none.
+      const untyped = reply as unknown as FastifyReply;
+      void untyped.code(status).headers(headers).send(body);
+    },
+    // Requests Node's parser refuses (headers over 16 KB, malformed lines) never reach Fastify.
+    clientErrorHandler: answerClientError,
   });
   const methodsByUrl = new Map<string, Set<HTTPMethods>>();
 
@@ -115,6 +155,14 @@ export function createServer(options: ServerOptions): FastifyInstance {
       notFound(`route ${request.method} ${pathOf(request.url)}`),
     );
     return reply.code(status).send(body);
+  });
+
+  // An API path no route matched (an id longer than routes take) lands on the UI's file route:
+  // it is the API's 404, never a file lookup that fails with the file system's error.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url === '/*' && isApiPath(pathOf(request.url))) {
+      throw notFound(`route ${request.method} ${pathOf(request.url).slice(0, 200)}`);
+    }
   });
 
   const running = new Map<AbortController, Promise<unknown>>();

@@ -50,6 +50,16 @@ export function parseInput<T>(
 }
 
 /** Footnote error codes that are the client's fault, and their status. */
+/** The code of a framework error by its status, so every 4xx names its kind. */
+const CODE_BY_STATUS: Readonly<Record<number, string>> = {
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+};
+
 const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   invalid_input: 400,
   model_config: 400,
@@ -91,6 +101,13 @@ export function errorResponse(error: unknown): {
     };
   }
   const fastify = error as { statusCode?: number; code?: string; message?: string };
+  if (fastify.code === 'FST_ERR_BAD_URL') {
+    return {
+      status: 400,
+      body: { error: { code: 'bad_url', message: 'the URL has invalid percent-encoding' } },
+      headers: {},
+    };
+  }
   if (fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return {
       status: 413,
@@ -103,9 +120,10 @@ export function errorResponse(error: unknown): {
     fastify.statusCode >= 400 &&
     fastify.statusCode < 500
   ) {
+    const code = CODE_BY_STATUS[fastify.statusCode] ?? 'bad_request';
     return {
       status: fastify.statusCode,
-      body: { error: { code: 'bad_request', message: fastify.message ?? 'bad request' } },
+      body: { error: { code, message: fastify.message ?? code.replace(/_/g, ' ') } },
       headers: {},
     };
   }
