@@ -1,5 +1,5 @@
 import { formatMention, formatWikilink } from './format-reference.ts';
-import { type ChatMode, inferPermission } from './infer-permission.ts';
+import { type ChatMode, createPermissionReader } from './infer-permission.ts';
 import { parseReferences } from './parse-references.ts';
 import type {
   ParsedReference,
@@ -87,6 +87,7 @@ export function resolveReferences(
     previousSources = null,
   } = options;
   const parsed = parseReferences(message);
+  const permissionAt = createPermissionReader(message, mode);
   const byKey = new Map<string, { reference: Reference; spans: ReferenceSpan[] }>();
   parsed.forEach((ref, i) => {
     const outcome =
@@ -101,8 +102,7 @@ export function resolveReferences(
         ? outcome.end
         : ref.end;
     const span = { raw: message.slice(ref.start, end), start: ref.start, end };
-    const permission =
-      ref.syntax === 'citation' ? 'read' : inferPermission(message, span.start, span.end, mode);
+    const permission = ref.syntax === 'citation' ? 'read' : permissionAt(span.start, span.end);
     const key = targetKey(outcome, ref);
     const existing = byKey.get(key);
     if (existing) {
