@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { IGNORED_DIRECTORIES } from './classify-path.ts';
 
 /** A file found in the workspace, with what change detection needs. */
@@ -17,6 +17,13 @@ export interface ScanProblem {
   readonly reason: string;
 }
 
+/** A folder waiting to be read: where to read it, where it really is, and its workspace path. */
+interface PendingFolder {
+  readonly path: string;
+  readonly real: string;
+  readonly rel: string;
+}
+
 /**
  * Lists every candidate file under `root`, skipping hidden folders and never following a
  * symlink that leads outside the workspace (or into a loop).
@@ -29,19 +36,19 @@ export async function scanWorkspace(
   const files: ScannedFile[] = [];
   const problems: ScanProblem[] = [];
   const seenDirs = new Set<string>([realRoot]);
-  const queue: string[] = [realRoot];
-  const toRel = (abs: string) => relative(realRoot, abs).split(sep).join('/');
+  const queue: PendingFolder[] = [{ path: realRoot, real: realRoot, rel: '' }];
   const isInside = (real: string) => real === realRoot || real.startsWith(realRoot + sep);
 
-  while (queue.length > 0) {
+  // An index instead of shift(): a wide tree must not pay to move the whole queue per folder.
+  for (let next = 0; next < queue.length; next++) {
     signal?.throwIfAborted();
-    const dir = queue.shift() as string;
+    const dir = queue[next] as PendingFolder;
     let entries: Dirent[];
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = await readdir(dir.path, { withFileTypes: true });
     } catch (error) {
       problems.push({
-        path: toRel(dir),
+        path: dir.rel,
         reason: `cannot read folder: ${(error as Error).message}`,
       });
       continue;
@@ -49,35 +56,38 @@ export async function scanWorkspace(
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       if (entry.name.startsWith('.') || IGNORED_DIRECTORIES.has(entry.name)) continue;
-      const abs = join(dir, entry.name);
-      const rel = toRel(abs);
+      const abs = join(dir.path, entry.name);
+      const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
       try {
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         let target = abs;
+        // A plain entry of a folder whose real path is known has that path plus its own name;
+        // only a symlink needs the file system to say where it really leads.
+        let real = join(dir.real, entry.name);
         if (entry.isSymbolicLink()) {
-          const real = await realpath(abs).catch(() => null);
-          if (real === null) {
+          const resolved = await realpath(abs).catch(() => null);
+          if (resolved === null) {
             problems.push({ path: rel, reason: 'broken symlink' });
             continue;
           }
-          if (!isInside(real)) {
+          if (!isInside(resolved)) {
             problems.push({
               path: rel,
               reason: 'symlink leads outside the workspace; not followed',
             });
             continue;
           }
-          const info = await stat(real);
+          const info = await stat(resolved);
           isDir = info.isDirectory();
           isFile = info.isFile();
-          target = real;
+          target = resolved;
+          real = resolved;
         }
         if (isDir) {
-          const real = await realpath(target);
           if (!seenDirs.has(real)) {
             seenDirs.add(real);
-            queue.push(abs);
+            queue.push({ path: abs, real, rel });
           }
         } else if (isFile) {
           const info = await lstat(target);
