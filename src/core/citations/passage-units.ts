@@ -11,8 +11,11 @@ export interface PassageUnit {
   readonly field: { readonly name: string; readonly entity: string; readonly label: string } | null;
 }
 
-/** Words whose trailing period does not end a sentence. */
-const ABBREVIATIONS: ReadonlySet<string> = new Set([
+/**
+ * Words whose trailing period does not end a sentence; one list for the claim splitter, the
+ * passage cutter and the offline model's sentence splitter, so they cut the same sentences.
+ */
+export const ABBREVIATIONS: ReadonlySet<string> = new Set([
   'e.g',
   'i.e',
   'etc',
@@ -173,6 +176,12 @@ export function isInitial(text: string, pos: number, word: string): boolean {
   return /^\p{L}$/u.test(word) && /\p{Lu}/u.test(text.charAt(pos - 1));
 }
 
+/** The period at `pos` ends an abbreviation or an initial, not a sentence. */
+export function isAbbreviationStop(text: string, pos: number, from: number): boolean {
+  const word = wordBefore(text, pos, from);
+  return ABBREVIATIONS.has(word) || isInitial(text, pos, word);
+}
+
 /** Sentence ends inside one paragraph's span, as offsets just past the closing punctuation. */
 function sentenceSpans(text: string, start: number, end: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -183,10 +192,7 @@ function sentenceSpans(text: string, start: number, end: number): Array<[number,
     let close = pos + 1;
     while (close < end && /["'”’)\]]/.test(text.charAt(close))) close++;
     if (close < end && !/\s/.test(text.charAt(close))) continue;
-    if (ch === '.') {
-      const word = wordBefore(text, pos, from);
-      if (ABBREVIATIONS.has(word) || isInitial(text, pos, word)) continue;
-    }
+    if (ch === '.' && isAbbreviationStop(text, pos, from)) continue;
     let next = close;
     while (next < end && /\s/.test(text.charAt(next))) next++;
     // A lower-case word after the stop is still the same sentence (`approx. 5 m.` aside).

@@ -1,5 +1,5 @@
 import type { CitationMarker } from './parse-citation-markers.ts';
-import { isInitial, wordBefore } from './passage-units.ts';
+import { isAbbreviationStop } from './passage-units.ts';
 
 /** A sentence or list item of an answer, with the markers it carries (indexes into the marker list). */
 export interface ClaimSpan {
@@ -8,25 +8,6 @@ export interface ClaimSpan {
   readonly markers: readonly number[];
 }
 
-/** Words whose trailing period does not end a sentence. */
-const ABBREVIATIONS: ReadonlySet<string> = new Set([
-  'e.g',
-  'i.e',
-  'etc',
-  'vs',
-  'cf',
-  'dr',
-  'mr',
-  'mrs',
-  'ms',
-  'prof',
-  'st',
-  'fig',
-  'no',
-  'approx',
-  'p',
-  'pp',
-]);
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,3}[.)])\s+/;
 const HEADING = /^\s{0,3}#{1,6}\s/;
 
@@ -43,8 +24,7 @@ function closesSentence(
   const next = text.charAt(pos + 1);
   if (next !== '' && !/[\s"'”’)\]*_]/.test(next) && !markerAt.has(pos + 1)) return false;
   if (text.charAt(pos) !== '.') return true;
-  const word = wordBefore(text, pos, lineStart);
-  return !ABBREVIATIONS.has(word) && !isInitial(text, pos, word);
+  return !isAbbreviationStop(text, pos, lineStart);
 }
 
 /**

@@ -1,28 +1,6 @@
+import { ABBREVIATIONS } from '../../core/citations/passage-units.ts';
 import { displayText } from '../../core/display-text.ts';
 import { tokenize } from '../../core/query-terms.ts';
-
-/** Words whose trailing period does not end a sentence. */
-const ABBREVIATIONS = new Set([
-  'e.g',
-  'i.e',
-  'etc',
-  'vs',
-  'cf',
-  'dr',
-  'mr',
-  'mrs',
-  'ms',
-  'prof',
-  'st',
-  'fig',
-  'no',
-  'approx',
-  'al',
-  'inc',
-  'ltd',
-  'jr',
-  'sr',
-]);
 
 /** Lines the context assembler writes around documents; not document content. */
 const BOILERPLATE = [
