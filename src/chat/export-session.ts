@@ -1,16 +1,10 @@
-import type { ChatMessage, Citation, Claim, Session } from '../core/index.ts';
-
-const where = (c: Citation) => {
-  const page = c.quote?.page ?? c.page;
-  return [
-    c.path,
-    page !== null && page !== undefined ? `page ${page}` : null,
-    c.section ? `§ ${c.section}` : null,
-    c.quote?.field ? `field ${c.quote.field}` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
-};
+import {
+  type ChatMessage,
+  type Citation,
+  type Claim,
+  citationPlace,
+  type Session,
+} from '../core/index.ts';
 
 const VERDICT_WORDS = {
   supported: 'supported',
@@ -113,7 +107,9 @@ export function exportSessionMarkdown(session: Session, messages: readonly ChatM
       );
     }
     for (const c of message.citations.filter((x) => x.cited)) {
-      out.push(`[^${turn}-${c.n}]: ${c.title} — ${where(c)}. ${footnoteText(c, message.claims)}`);
+      out.push(
+        `[^${turn}-${c.n}]: ${c.title} — ${citationPlace(c).join(', ')}. ${footnoteText(c, message.claims)}`,
+      );
     }
     if (message.citations.some((x) => x.cited)) out.push('');
   });

@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ChatMessage, Citation, DocumentVersion, Session } from '../../core/index.ts';
+import {
+  type ChatMessage,
+  citationPlace,
+  type DocumentVersion,
+  type Session,
+} from '../../core/index.ts';
 import { style } from './format-output.ts';
 
 export { messageJson } from '../../protocol/index.ts';
@@ -18,17 +23,6 @@ export function fileLink(
 }
 
 /** Where a citation's quote sits: the page holding it for a PDF, the field for an entity. */
-const quotePlace = (c: Citation) => {
-  const page = c.quote?.page ?? c.page;
-  return [
-    c.path,
-    page !== null && page !== undefined ? `page ${page}` : null,
-    c.section ? `§ ${c.section}` : null,
-    c.quote?.field ? `field ${c.quote.field}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-};
 
 const MAX_QUOTE_CHARS = 240;
 
@@ -105,7 +99,7 @@ export function formatAnswerFooter(
               ? s.yellow(' not found in the source')
               : '';
       lines.push(
-        `  [${c.n}] ${c.title} — ${fileLink(root, c.path, quotePlace(c), stream)}${verdict}`,
+        `  [${c.n}] ${c.title} — ${fileLink(root, c.path, citationPlace(c).join(' · '), stream)}${verdict}`,
       );
       const quote = c.quote?.found && c.support !== 'unsupported' ? c.quote.text : null;
       lines.push(`      ${quote ? `“${shorten(quote)}”` : s.dim(c.excerpt)}`);

@@ -442,6 +442,20 @@ function toCitation(
 }
 
 /**
+ * Where a citation's supporting words are, as parts to join: the path, the page holding the quote
+ * (else the cited page), the section, the entity field — the same for the terminal and the export.
+ */
+export function citationPlace(c: Citation): string[] {
+  const page = c.quote?.page ?? c.page;
+  return [
+    c.path,
+    page !== null && page !== undefined ? `page ${page}` : null,
+    c.section ? `§ ${c.section}` : null,
+    c.quote?.field ? `field ${c.quote.field}` : null,
+  ].filter((part): part is string => Boolean(part));
+}
+
+/**
  * The citations with each cited source's verdict and quote taken anew from the claims — after a
  * verifier revised the claims' verdicts.
  */
