@@ -88,6 +88,21 @@ describe('footnote users', () => {
     expect(JSON.stringify(json)).not.toMatch(/token/i);
   });
 
+  it('adds a viewer and changes roles with set-role (exit 2 for an unknown user or role)', () => {
+    const added = users('add', 'vera', '--role', 'viewer', '--json');
+    expect(added.code, added.stderr).toBe(0);
+    expect(JSON.parse(added.stdout).user.role).toBe('viewer');
+    const promoted = users('set-role', 'VERA', 'admin', '--json');
+    expect(promoted.code, promoted.stderr).toBe(0);
+    expect(JSON.parse(promoted.stdout).user).toMatchObject({ name: 'vera', role: 'admin' });
+    const missing = users('set-role', 'nobody', 'admin');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no user named "nobody"');
+    const bad = users('set-role', 'vera', 'owner');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('expected viewer, member or admin');
+  });
+
   it('says so when there are no users yet', () => {
     const empty = copySampleWorkspace();
     try {

@@ -290,6 +290,7 @@ const USAGE_CODES = new Set([
   'model_config',
   'session_not_found',
   'user_exists',
+  'user_not_found',
   'version_not_found',
 ]);
 

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { USER_ROLES, type User, type UserRole } from '../../core/index.ts';
+import { USER_ROLE_LIST, USER_ROLES, type User, type UserRole } from '../../core/index.ts';
 import { SqliteUserStore } from '../../store/index.ts';
 import { type CommonOptions, withCommonOptions, withWorkspace, writeJson } from './cli-options.ts';
 import { style } from './format-output.ts';
@@ -9,9 +9,7 @@ const DEFAULT_WORKSPACE_ID = 'default';
 
 const parseRole = (value: string): UserRole => {
   if (!(USER_ROLES as readonly string[]).includes(value))
-    throw new InvalidArgumentError(
-      `expected ${USER_ROLES.join(' or ')}, got ${JSON.stringify(value)}`,
-    );
+    throw new InvalidArgumentError(`expected ${USER_ROLE_LIST}, got ${JSON.stringify(value)}`);
   return value as UserRole;
 };
 
@@ -29,11 +27,13 @@ export function formatUsers(users: readonly User[], stream: NodeJS.WriteStream):
     .join('\n');
 }
 
-/** Adds `footnote users add|list`: the server's users and bearer tokens, kept in the workspace database. */
+/** Adds `footnote users add|list|set-role`: the server's users and bearer tokens, kept in the workspace database. */
 export function registerUsersCommands(program: Command): void {
   const users = program
     .command('users')
-    .description('add or list the users of `footnote serve` (tokens are stored hashed)');
+    .description(
+      'add or list the users of `footnote serve`, or change their role (tokens are stored hashed)',
+    );
 
   withCommonOptions(users.command('add'))
     .description('add a user and print their bearer token, once')
@@ -43,7 +43,12 @@ export function registerUsersCommands(program: Command): void {
       `id of a workspace the user may use; repeatable; "*" means every workspace (default: "${DEFAULT_WORKSPACE_ID}", the folder \`footnote serve\` serves). Distinct from --workspace, which names the folder`,
       collect,
     )
-    .option('--role <role>', USER_ROLES.join(' or '), parseRole, 'member' as UserRole)
+    .option(
+      '--role <role>',
+      `${USER_ROLE_LIST}: a viewer reads and chats, a member also edits (and takes back only their own edits), an admin acts on everyone's`,
+      parseRole,
+      'member' as UserRole,
+    )
     .action(
       async (name: string, options: CommonOptions & { workspaceId?: string[]; role: UserRole }) => {
         await withWorkspace(options, async (ws) => {
@@ -74,6 +79,21 @@ export function registerUsersCommands(program: Command): void {
         const list = await new SqliteUserStore(ws.store.db).listUsers();
         if (options.json) writeJson({ users: list });
         else process.stdout.write(`${formatUsers(list, process.stdout)}\n`);
+      });
+    });
+
+  withCommonOptions(users.command('set-role'))
+    .description("change a user's role; it applies to their next request (tokens stay valid)")
+    .argument('<name>', 'the user name')
+    .argument('<role>', USER_ROLE_LIST, parseRole)
+    .action(async (name: string, role: UserRole, options: CommonOptions) => {
+      await withWorkspace(options, async (ws) => {
+        const user = await new SqliteUserStore(ws.store.db).setUserRole(name, role);
+        if (options.json) writeJson({ user });
+        else
+          process.stderr.write(
+            `${style(process.stderr).green(`${user.name} is now ${user.role}`)}\n`,
+          );
       });
     });
 }

@@ -1,1 +1,2 @@
+export * from './authorize-write.ts';
 export * from './user.ts';

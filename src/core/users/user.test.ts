@@ -3,6 +3,8 @@ import { InvalidInputError } from '../errors.ts';
 import {
   canAccessWorkspace,
   LOCAL_USER,
+  parseUserRole,
+  USER_ROLES,
   type User,
   UserExistsError,
   validateNewUser,
@@ -65,6 +67,23 @@ describe('validateNewUser', () => {
       }
     });
     expect(fields).toEqual(['name', 'name', 'name', 'role', 'workspaces', 'workspaces']);
+  });
+
+  it('accepts the viewer role', () => {
+    expect(validateNewUser({ name: 'vera', role: 'viewer', workspaces: ['default'] }).role).toBe(
+      'viewer',
+    );
+  });
+});
+
+describe('parseUserRole', () => {
+  it('knows viewer, member and admin, least power first, and names the field otherwise', () => {
+    expect(USER_ROLES).toEqual(['viewer', 'member', 'admin']);
+    for (const role of USER_ROLES) expect(parseUserRole(role)).toBe(role);
+    for (const bad of ['owner', 'Admin', '', null, 1]) {
+      expect(() => parseUserRole(bad)).toThrow(InvalidInputError);
+      expect(() => parseUserRole(bad)).toThrow('role: expected viewer, member or admin');
+    }
   });
 });
 

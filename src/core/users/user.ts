@@ -1,19 +1,26 @@
 import { FootnoteError, InvalidInputError } from '../errors.ts';
 
-/** What a user may do beyond chatting: admins manage users; members only use their workspaces. */
-export type UserRole = 'member' | 'admin';
+/**
+ * What a user may do in their workspaces: a viewer reads and chats (no writes), a member also
+ * writes, acting on their own edits only, an admin acts on everyone's (see `authorize-write.ts`).
+ */
+export type UserRole = 'viewer' | 'member' | 'admin';
 
-/** The roles a user can be given, for parsing flags and request bodies. */
-export const USER_ROLES: readonly UserRole[] = ['member', 'admin'];
+/** The roles a user can be given, least power first, for parsing flags and request bodies. */
+export const USER_ROLES: readonly UserRole[] = ['viewer', 'member', 'admin'];
 
 /** The workspace id that stands for every workspace (the local user's membership). */
 export const ALL_WORKSPACES = '*';
 
-/** Someone who talks to the server; sessions and rate limits belong to a user. */
-export interface User {
+/** Who performs a write: enough to decide whether they may, and to record them on audit events. */
+export interface Actor {
   readonly id: string;
   readonly name: string;
   readonly role: UserRole;
+}
+
+/** Someone who talks to the server; sessions and rate limits belong to a user. */
+export interface User extends Actor {
   /** Workspace ids the user belongs to, sorted; `'*'` means every workspace. */
   readonly workspaces: readonly string[];
   readonly createdAt: string;
@@ -34,6 +41,8 @@ export interface UserStore {
   findUserByToken(token: string): Promise<User | null>;
   /** Every user, oldest first. */
   listUsers(): Promise<User[]>;
+  /** Gives the user of that name another role; throws {@link UserNotFoundError} for an unknown name. */
+  setUserRole(name: string, role: UserRole): Promise<User>;
 }
 
 /** The single user of a server bound to loopback, where no token is asked for: admin of everything. */
@@ -61,6 +70,27 @@ export class UserExistsError extends FootnoteError {
   }
 }
 
+/** No user has that name. */
+export class UserNotFoundError extends FootnoteError {
+  readonly userName: string;
+
+  constructor(name: string) {
+    super('user_not_found', `no user named ${JSON.stringify(name)}`);
+    this.name = 'UserNotFoundError';
+    this.userName = name;
+  }
+}
+
+/** The roles as a reader expects them listed: "viewer, member or admin". */
+export const USER_ROLE_LIST = `${USER_ROLES.slice(0, -1).join(', ')} or ${USER_ROLES.at(-1)}`;
+
+/** Checks a role given as text (a flag, a body), naming the field when it is not one. */
+export function parseUserRole(value: unknown): UserRole {
+  if (!(USER_ROLES as readonly unknown[]).includes(value))
+    throw new InvalidInputError('role', value, USER_ROLE_LIST);
+  return value as UserRole;
+}
+
 const USER_NAME = /^[\p{L}\p{N}][\p{L}\p{N}._@-]{0,63}$/u;
 const WORKSPACE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -74,9 +104,7 @@ export function validateNewUser(input: NewUser): NewUser {
       'a name of 1 to 64 letters, digits, ".", "_", "@" or "-", starting with a letter or digit',
     );
   }
-  if (!USER_ROLES.includes(input.role)) {
-    throw new InvalidInputError('role', input.role, USER_ROLES.join(' or '));
-  }
+  parseUserRole(input.role);
   if (!Array.isArray(input.workspaces) || input.workspaces.length === 0) {
     throw new InvalidInputError('workspaces', input.workspaces, 'at least one workspace id');
   }

@@ -198,4 +198,68 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX proposed_edits_document ON proposed_edits(document_id);
     `,
   },
+  {
+    version: 6,
+    name: 'roles: viewer; who wrote each version and audit event; rolled-back edits',
+    sql: `
+      -- SQLite cannot change a CHECK constraint: users is rebuilt to allow 'viewer', and
+      -- memberships with it (dropping the old users table would cascade into the old memberships).
+      CREATE TABLE users_v6 (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        role TEXT NOT NULL CHECK (role IN ('viewer', 'member', 'admin')),
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+      INSERT INTO users_v6 (id, name, role, token_hash, created_at)
+        SELECT id, name, role, token_hash, created_at FROM users;
+      CREATE TABLE memberships_v6 (
+        user_id TEXT NOT NULL REFERENCES users_v6(id) ON DELETE CASCADE,
+        workspace_id TEXT NOT NULL,
+        PRIMARY KEY (user_id, workspace_id)
+      );
+      INSERT INTO memberships_v6 (user_id, workspace_id)
+        SELECT user_id, workspace_id FROM memberships;
+      DROP TABLE memberships;
+      DROP TABLE users;
+      -- Renaming also renames the reference of memberships_v6 to users.
+      ALTER TABLE users_v6 RENAME TO users;
+      ALTER TABLE memberships_v6 RENAME TO memberships;
+      CREATE INDEX memberships_workspace ON memberships(workspace_id);
+
+      -- An applied edit whose text a rollback took out of the document is 'rolled_back'.
+      CREATE TABLE proposed_edits_v6 (
+        id TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        message_id TEXT NOT NULL,
+        document_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('write', 'insert')),
+        reference TEXT NOT NULL,
+        base_hash TEXT NOT NULL,
+        new_content TEXT NOT NULL,
+        diff TEXT NOT NULL,
+        status TEXT NOT NULL
+          CHECK (status IN ('proposed', 'applied', 'discarded', 'stale', 'undone', 'rolled_back')),
+        version_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      INSERT INTO proposed_edits_v6 SELECT id, session_id, message_id, document_id, path, tool,
+        action, reference, base_hash, new_content, diff, status, version_id, created_at, updated_at
+        FROM proposed_edits ORDER BY rowid;
+      DROP TABLE proposed_edits;
+      ALTER TABLE proposed_edits_v6 RENAME TO proposed_edits;
+      CREATE INDEX proposed_edits_session ON proposed_edits(session_id, created_at);
+      CREATE INDEX proposed_edits_document ON proposed_edits(document_id);
+
+      -- Who did it (id and name as they were then); NULL on rows stored before, and on versions
+      -- that keep text written outside Footnote.
+      ALTER TABLE audit_events ADD COLUMN user_id TEXT;
+      ALTER TABLE audit_events ADD COLUMN user_name TEXT;
+      ALTER TABLE versions ADD COLUMN user_id TEXT;
+      ALTER TABLE versions ADD COLUMN user_name TEXT;
+    `,
+  },
 ];

@@ -1,9 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canAccessWorkspace, FootnoteError, UserExistsError } from '../../core/index.ts';
-import { openDatabase } from './open-database.ts';
+import {
+  canAccessWorkspace,
+  FootnoteError,
+  UserExistsError,
+  UserNotFoundError,
+} from '../../core/index.ts';
+import { MIGRATIONS } from './migrations.ts';
+import { migrate, openDatabase } from './open-database.ts';
 import { hashToken, SqliteUserStore } from './sqlite-user-store.ts';
 
 let dir: string;
@@ -139,5 +146,70 @@ describe('SqliteUserStore', () => {
     const { user } = await store.addUser(alice);
     db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
     expect(db.prepare('SELECT COUNT(*) AS n FROM memberships').get()).toEqual({ n: 0 });
+  });
+
+  it('adds viewers, and changes a role by name (any case), keeping token and memberships', async () => {
+    const { user, token } = await store.addUser({ ...alice, role: 'viewer' });
+    expect(user.role).toBe('viewer');
+    const promoted = await store.setUserRole('ALICE', 'member');
+    expect(promoted).toEqual({ ...user, role: 'member' });
+    expect(await store.findUserByToken(token)).toEqual(promoted);
+    expect((await store.setUserRole('alice', 'admin')).role).toBe('admin');
+    await expect(store.setUserRole('nobody', 'admin')).rejects.toBeInstanceOf(UserNotFoundError);
+    await expect(store.setUserRole('nobody', 'admin')).rejects.toMatchObject({
+      code: 'user_not_found',
+      userName: 'nobody',
+    });
+    await expect(store.setUserRole('alice', 'owner' as never)).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'role',
+    });
+    expect((await store.listUsers())[0]?.role).toBe('admin');
+  });
+
+  it('refuses a role outside viewer, member and admin in the database itself', () => {
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO users (id, name, role, token_hash, created_at) VALUES ('x', 'x', 'owner', 'h', 't')",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+  });
+});
+
+describe('migration 6 on a database of schema 5', () => {
+  it('keeps users, memberships and edits, and allows viewers and rolled_back edits', async () => {
+    const old = new DatabaseSync(join(dir, 'old.db'));
+    old.exec('PRAGMA foreign_keys = ON');
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version <= 5),
+    );
+    old.exec(`
+      INSERT INTO users VALUES ('u1', 'alice', 'member', 'hash', '2026-01-01');
+      INSERT INTO memberships VALUES ('u1', 'default'), ('u1', 'research');
+      INSERT INTO sessions VALUES ('s1', 'default', 'u1', 't', '2026-01-01', '2026-01-01');
+      INSERT INTO proposed_edits VALUES ('e1', 's1', 'm1', 'd1', 'a.md', 'write_content', 'write',
+        '[[a]]', 'h', 'new', 'diff', 'applied', 'v1', '2026-01-01', '2026-01-01');
+      INSERT INTO audit_events VALUES ('a1', 'edit', 's1', 'm1', 'd1', 'a.md', '{}', '2026-01-01');
+    `);
+    expect(migrate(old)).toBe(MIGRATIONS.at(-1)?.version);
+    const users = new SqliteUserStore(old);
+    expect(await users.listUsers()).toMatchObject([
+      { id: 'u1', name: 'alice', role: 'member', workspaces: ['default', 'research'] },
+    ]);
+    await users.setUserRole('alice', 'viewer');
+    old.exec("UPDATE proposed_edits SET status = 'rolled_back' WHERE id = 'e1'");
+    expect(old.prepare('SELECT user_id, user_name FROM audit_events').get()).toEqual({
+      user_id: null,
+      user_name: null,
+    });
+    expect(old.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    old.exec("DELETE FROM users WHERE id = 'u1'");
+    expect(old.prepare('SELECT COUNT(*) AS n FROM memberships').get()).toEqual({ n: 0 });
+    old.exec("DELETE FROM sessions WHERE id = 's1'");
+    expect(old.prepare('SELECT COUNT(*) AS n FROM proposed_edits').get()).toEqual({ n: 0 });
+    old.close();
   });
 });

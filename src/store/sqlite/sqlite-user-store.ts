@@ -2,8 +2,10 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   type NewUser,
+  parseUserRole,
   type User,
   UserExistsError,
+  UserNotFoundError,
   type UserRole,
   type UserStore,
   validateNewUser,
@@ -126,5 +128,19 @@ export class SqliteUserStore implements UserStore {
       byUser.set(m.user_id, list);
     }
     return rows.map((row) => this.toUser(row, byUser.get(row.id) ?? []));
+  }
+
+  async setUserRole(name: string, role: UserRole): Promise<User> {
+    const checked = parseUserRole(role);
+    const row = this.inTransaction(() => {
+      // Names are unique without regard to case, as they are when added.
+      const found = this.sql('SELECT * FROM users WHERE name = ? COLLATE NOCASE').get(
+        typeof name === 'string' ? name.trim() : '',
+      ) as UserRow | undefined;
+      if (!found) throw new UserNotFoundError(name);
+      this.sql('UPDATE users SET role = ? WHERE id = ?').run(checked, found.id);
+      return { ...found, role: checked };
+    });
+    return this.toUser(row, this.workspacesOf(row.id));
   }
 }
