@@ -63,6 +63,7 @@ const message = (over: Partial<ChatMessage>): ChatMessage => ({
   toolCalls: [],
   context: null,
   error: null,
+  reason: null,
   createdAt: '2026-03-01',
   updatedAt: '2026-03-01',
   ...over,

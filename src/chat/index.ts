@@ -1,6 +1,7 @@
 export * from './claim-verifier.ts';
 export * from './edit-errors.ts';
 export * from './export-session.ts';
+export * from './interrupt-reason.ts';
 export * from './number-citations.ts';
 export * from './prepare-context.ts';
 export * from './proposed-edits.ts';
@@ -8,5 +9,6 @@ export * from './reference-tracker.ts';
 export * from './rollback-document.ts';
 export * from './run-turn.ts';
 export * from './source-registry.ts';
+export * from './stream-saver.ts';
 export * from './tools/index.ts';
 export * from './write-edit.ts';

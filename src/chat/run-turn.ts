@@ -19,16 +19,19 @@ import type {
 import {
   citationsWithClaims,
   FootnoteError,
+  INTERRUPT_MESSAGES,
   overridePermissions,
   previousAnswerSources,
   summarizeClaims,
 } from '../core/index.ts';
 import type { ClaimVerifier } from './claim-verifier.ts';
+import { interruptReasonOf } from './interrupt-reason.ts';
 import { type NumberedCitations, numberCitations } from './number-citations.ts';
 import { prepareContext } from './prepare-context.ts';
 import { ReferenceTracker } from './reference-tracker.ts';
 import { StreamRenumberer } from './renumber-stream.ts';
 import { SourceRegistry } from './source-registry.ts';
+import { StreamSaver } from './stream-saver.ts';
 import { type EditRecord, editTools, readTools, type ToolContext } from './tools/index.ts';
 
 /** The session asked for does not exist for this user and workspace (or at all: they look the same). */
@@ -150,9 +153,6 @@ async function pdfPages(
   return pages;
 }
 
-/** Why an interrupted answer stopped, as stored with it. */
-const INTERRUPTED = 'the answer was interrupted';
-
 const titleOf = (message: string) => {
   const line =
     message
@@ -185,8 +185,10 @@ const isAbort = (error: unknown, signal?: AbortSignal) =>
 /**
  * One chat turn: resolve and assemble (steps 1–2), run the model with tools until it answers or the
  * step limit (3), track what tools touched (4), number and check citations (5), and persist — the
- * user and assistant messages are written together before the model runs, and the answer is updated
- * as `complete`, `interrupted` (aborted) or `failed` (model error), never left as a gap (6).
+ * user and assistant messages are written together before the model runs, the answer is saved as
+ * it streams (`streaming`, a few hundred characters or half a second behind what was shown), and
+ * it ends `complete`, `interrupted` (aborted, with the reason) or `failed` (model error), never
+ * left as a gap (6).
  */
 export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   const {
@@ -268,6 +270,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     toolCalls: [],
     context: null,
     error: null,
+    reason: null,
     createdAt: started,
     updatedAt: started,
   };
@@ -276,12 +279,24 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     id: newId(),
     role: 'assistant',
     content: '',
-    status: 'interrupted',
+    status: 'streaming',
     references: [],
   };
   await sessions.appendTurn(user, assistant);
   let text = '';
+  /** The text as shown (markers renumbered), which is what is saved while the answer streams. */
+  let shownText = '';
   const toolCalls: ToolCallRecord[] = [];
+  const streaming = assistant;
+  const saver = new StreamSaver({
+    save: (content) =>
+      sessions.saveProgress({
+        ...streaming,
+        content,
+        toolCalls: [...toolCalls],
+        updatedAt: now().toISOString(),
+      }),
+  });
   let saved = false;
   try {
     onEvent?.({ type: 'start', sessionId: session.id, messageId: assistant.id });
@@ -341,7 +356,11 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
           case 'text-delta': {
             text += part.text;
             const shown = renumberer.push(part.text);
-            if (shown) onEvent?.({ type: 'text-delta', text: shown });
+            if (shown) {
+              shownText += shown;
+              saver.update(shownText);
+              onEvent?.({ type: 'text-delta', text: shown });
+            }
             break;
           }
           case 'tool-call':
@@ -391,7 +410,6 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
           }
           case 'abort':
             status = 'interrupted';
-            error = INTERRUPTED;
             break;
           case 'error':
             throw part.error;
@@ -401,17 +419,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       }
     } catch (caught) {
       status = isAbort(caught, signal) ? 'interrupted' : 'failed';
-      error =
-        status === 'failed'
-          ? caught instanceof Error
-            ? caught.message
-            : String(caught)
-          : INTERRUPTED;
+      if (status === 'failed') error = caught instanceof Error ? caught.message : String(caught);
     }
-    if (signal?.aborted && status === 'complete') {
-      status = 'interrupted';
-      error = INTERRUPTED;
-    }
+    if (signal?.aborted && status === 'complete') status = 'interrupted';
+    const reason = status === 'interrupted' ? interruptReasonOf(signal) : null;
+    if (reason) error = INTERRUPT_MESSAGES[reason];
+    // No save of the streamed text may land after the final write below.
+    await saver.finish();
 
     const rest = renumberer.flush();
     if (rest) onEvent?.({ type: 'text-delta', text: rest });
@@ -426,6 +440,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       content: checked.text,
       status,
       error,
+      reason,
       grounded: checked.grounded,
       references: tracker.references,
       citations: checked.citations,
@@ -450,6 +465,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   } finally {
     if (!saved) {
       // Whatever broke after the messages were written, the answer is marked, never left blank.
+      await saver.finish();
       await sessions
         .updateMessage({
           ...assistant,
@@ -457,6 +473,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
           toolCalls,
           status: 'failed',
           error: 'the turn failed before its answer was stored',
+          reason: null,
           updatedAt: now().toISOString(),
         })
         .catch(() => undefined);

@@ -69,6 +69,7 @@ export function messageJson(message: ChatMessage) {
     claimSummary: message.claimSummary,
     toolCalls: message.toolCalls.map((t) => ({ name: t.name, input: t.input, ok: t.ok })),
     error: message.error,
+    reason: message.reason,
     createdAt: message.createdAt,
   };
 }

@@ -1,5 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProposedEdit, SessionStore } from '../core/index.ts';
+import type { ChatMessage, ProposedEdit, SessionStore } from '../core/index.ts';
+
+/** A message of session `s1` with every field set; an assistant answer unless overridden. */
+export function sampleMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: 'm2',
+    sessionId: 's1',
+    role: 'assistant',
+    content: '',
+    status: 'complete',
+    grounded: false,
+    references: [],
+    citations: [],
+    invalidMarkers: [],
+    claims: [],
+    claimSummary: null,
+    toolCalls: [],
+    context: null,
+    error: null,
+    reason: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
 
 /** An edit to store, with every field set so round trips are checked. */
 export function sampleProposedEdit(overrides: Partial<ProposedEdit> = {}): ProposedEdit {
@@ -109,6 +133,50 @@ export function describeSessionStore(
       await store.addProposedEdit(sampleProposedEdit());
       await store.deleteSession('s1');
       expect(await store.getProposedEdit('e1')).toBeNull();
+    });
+
+    it('saves a streaming answer as it grows, and never over its final write', async () => {
+      const question = sampleMessage({ id: 'm1', role: 'user', content: 'Why?' });
+      const answer = sampleMessage({ status: 'streaming' });
+      await store.appendTurn(question, answer);
+      expect(await store.saveProgress({ ...answer, content: 'Because' })).toBe(true);
+      expect((await store.listMessages('s1'))[1]).toMatchObject({
+        status: 'streaming',
+        content: 'Because',
+      });
+      const final = { ...answer, status: 'complete' as const, content: 'Because it is.' };
+      await store.updateMessage(final);
+      // A save that lands after the turn ended changes nothing.
+      expect(await store.saveProgress({ ...answer, content: 'Because it' })).toBe(false);
+      expect((await store.listMessages('s1'))[1]).toEqual(final);
+    });
+
+    it('marks answers left streaming as interrupted because the server stopped, with their text', async () => {
+      await store.appendTurn(
+        sampleMessage({ id: 'm1', role: 'user', content: 'Why?' }),
+        sampleMessage({ status: 'streaming' }),
+      );
+      await store.saveProgress(sampleMessage({ status: 'streaming', content: 'Half an ans' }));
+      await store.appendTurn(
+        sampleMessage({ id: 'm3', role: 'user', content: 'And?' }),
+        sampleMessage({ id: 'm4', status: 'interrupted', reason: 'stopped', content: 'Sto' }),
+      );
+      const marked = await store.interruptAbandoned('2026-01-02T00:00:00.000Z');
+      expect(marked.map((m) => m.id)).toEqual(['m2']);
+      const [question, answer, , stopped] = await store.listMessages('s1');
+      expect(question).toMatchObject({ content: 'Why?', status: 'complete' });
+      expect(answer).toMatchObject({
+        status: 'interrupted',
+        reason: 'server_stopped',
+        error: 'the server stopped before the answer finished',
+        content: 'Half an ans',
+        updatedAt: '2026-01-02T00:00:00.000Z',
+      });
+      expect(stopped).toMatchObject({ status: 'interrupted', reason: 'stopped', content: 'Sto' });
+      expect(await store.saveProgress(sampleMessage({ status: 'streaming', content: 'x' }))).toBe(
+        false,
+      );
+      expect(await store.interruptAbandoned('2026-01-03T00:00:00.000Z')).toEqual([]);
     });
   });
 }

@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyRequest,
   type HTTPMethods,
 } from 'fastify';
+import { ServerStoppingError } from '../../chat/index.ts';
 import { registerChatRoutes } from './chat-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerEditRoutes } from './edit-routes.ts';
@@ -165,10 +166,18 @@ export function createServer(options: ServerOptions): FastifyInstance {
     }
   });
 
+  app.addHook('onReady', async () => {
+    // No turn runs yet: an answer still `streaming` was left by a server that crashed or was
+    // killed; it becomes `interrupted` (`server_stopped`) with the text saved as it streamed.
+    const at = new Date().toISOString();
+    for (const handle of options.workspaces.values()) await handle.sessions.interruptAbandoned(at);
+  });
+
   const running = new Map<AbortController, Promise<unknown>>();
   app.addHook('preClose', async () => {
-    // In-flight turns end as `interrupted`, stored with the text so far, before the databases close.
-    for (const controller of running.keys()) controller.abort();
+    // In-flight turns end as `interrupted` because the server stopped, stored with the text so far,
+    // before the databases close.
+    for (const controller of running.keys()) controller.abort(new ServerStoppingError());
     await Promise.allSettled(running.values());
   });
 

@@ -6,8 +6,23 @@ import type { ProposedEdit, ProposedEditUpdate } from './proposed-edit.ts';
 /** Version of the stored message format; older rows are upgraded when read. */
 export const MESSAGE_SCHEMA_VERSION = 3;
 
-/** How a message ended: answered in full, cut off (connection dropped, process stopped), or failed. */
-export type MessageStatus = 'complete' | 'interrupted' | 'failed';
+/**
+ * Where a message is: `streaming` while its answer is being written (stored as it grows), then
+ * answered in full, cut off (see {@link InterruptReason}), or failed.
+ */
+export type MessageStatus = 'streaming' | 'complete' | 'interrupted' | 'failed';
+
+/**
+ * Why an answer was cut off: `stopped` — its client stopped it (Stop, Ctrl-C, a dropped
+ * connection); `server_stopped` — the server shut down or crashed before it finished.
+ */
+export type InterruptReason = 'stopped' | 'server_stopped';
+
+/** The words stored as an interrupted answer's `error`, by reason. */
+export const INTERRUPT_MESSAGES: Readonly<Record<InterruptReason, string>> = {
+  stopped: 'the answer was stopped before it finished',
+  server_stopped: 'the server stopped before the answer finished',
+};
 
 /** A marker in the answer text that points nowhere: kept as text, never rendered as a link. */
 export interface InvalidMarker {
@@ -45,6 +60,8 @@ export interface ChatMessage {
   /** What the model was given (assistant messages); free-form JSON of the context report. */
   readonly context: unknown;
   readonly error: string | null;
+  /** Why an `interrupted` answer stopped; null for every other status (and older answers). */
+  readonly reason: InterruptReason | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -106,6 +123,18 @@ export interface SessionStore {
   appendTurn(user: ChatMessage, assistant: ChatMessage): Promise<void>;
   /** Replaces a stored message (the assistant's, as its answer completes). */
   updateMessage(message: ChatMessage): Promise<void>;
+  /**
+   * Stores the text so far of an answer still `streaming` (and this process as its writer); does
+   * nothing, and says false, once the stored answer has another status, so a save that lands late
+   * never overwrites the end of a turn.
+   */
+  saveProgress(message: ChatMessage): Promise<boolean>;
+  /**
+   * Marks every answer left `streaming` by a process that is no longer running (a crash, a kill)
+   * as `interrupted` with reason `server_stopped`, keeping its saved text; returns them. Call it
+   * before this process starts any turn: answers it wrote itself count as left behind.
+   */
+  interruptAbandoned(updatedAt: string): Promise<ChatMessage[]>;
   listMessages(sessionId: string): Promise<ChatMessage[]>;
   addVersion(version: DocumentVersion): Promise<void>;
   listVersions(documentId: string): Promise<DocumentVersion[]>;

@@ -1,7 +1,12 @@
 import type { Citation } from '../citations/check-citations.ts';
 import type { ClaimSummary } from '../citations/claim-types.ts';
 import type { Reference } from '../references/reference.ts';
-import { type ChatMessage, MESSAGE_SCHEMA_VERSION, type MessageStatus } from './message.ts';
+import {
+  type ChatMessage,
+  type InterruptReason,
+  MESSAGE_SCHEMA_VERSION,
+  type MessageStatus,
+} from './message.ts';
 
 /** The parts of a message stored as JSON beside its columns. */
 export interface MessagePayload {
@@ -13,6 +18,8 @@ export interface MessagePayload {
   readonly toolCalls: ChatMessage['toolCalls'];
   readonly context: unknown;
   readonly error: string | null;
+  /** Absent on messages stored before reasons were kept. */
+  readonly reason?: InterruptReason | null;
 }
 
 /** A stored message row, as any store adapter keeps it. */
@@ -40,6 +47,7 @@ export function serializeMessage(message: ChatMessage): MessageRow {
     toolCalls: message.toolCalls,
     context: message.context,
     error: message.error,
+    reason: message.reason,
   };
   return {
     id: message.id,
@@ -55,7 +63,8 @@ export function serializeMessage(message: ChatMessage): MessageRow {
   };
 }
 
-const STATUSES: readonly MessageStatus[] = ['complete', 'interrupted', 'failed'];
+const STATUSES: readonly MessageStatus[] = ['streaming', 'complete', 'interrupted', 'failed'];
+const REASONS: readonly InterruptReason[] = ['stopped', 'server_stopped'];
 
 const isSummary = (value: unknown): value is ClaimSummary =>
   typeof value === 'object' && value !== null && typeof (value as ClaimSummary).claims === 'number';
@@ -97,6 +106,9 @@ export function deserializeMessage(row: MessageRow): ChatMessage {
     toolCalls: asArray(payload.toolCalls),
     context: payload.context ?? null,
     error: typeof payload.error === 'string' ? payload.error : null,
+    reason: (REASONS as readonly unknown[]).includes(payload.reason)
+      ? (payload.reason as InterruptReason)
+      : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -26,6 +26,7 @@ const message = (over: Partial<ChatMessage>): ChatMessage => ({
   toolCalls: [],
   context: null,
   error: null,
+  reason: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...over,

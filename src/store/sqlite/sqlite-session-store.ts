@@ -1,9 +1,11 @@
+import { hostname } from 'node:os';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   type AuditEvent,
   type ChatMessage,
   type DocumentVersion,
   deserializeMessage,
+  INTERRUPT_MESSAGES,
   type MessageRow,
   type ProposedEdit,
   type ProposedEditUpdate,
@@ -97,6 +99,48 @@ const toProposedEdit = (row: ProposedEditRow): ProposedEdit => ({
   updatedAt: row.updated_at,
 });
 
+/** Which process writes the answers it streams, and whether the writer of another answer still runs. */
+export interface WriterProcess {
+  /** This process, as stored with each answer it streams. */
+  readonly id: string;
+  /** Whether the process stored as `id` is still running (this process's own id: no). */
+  isRunning(id: string): boolean;
+}
+
+/**
+ * This process as `host:pid`. Another writer is running when it is on this host and a signal 0
+ * reaches its pid; a writer with this process's pid is an earlier process (a restarted container
+ * gets the same pid), and one on another host cannot be asked — SQLite is not for shared drives.
+ */
+export function thisProcess(): WriterProcess {
+  const host = hostname();
+  return {
+    id: `${host}:${process.pid}`,
+    isRunning(id) {
+      const at = id.lastIndexOf(':');
+      const pid = Number(id.slice(at + 1));
+      if (at < 0 || id.slice(0, at) !== host || !Number.isInteger(pid) || pid <= 0) return false;
+      if (pid === process.pid) return false;
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch (error) {
+        // EPERM: it runs, as another user.
+        return (error as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    },
+  };
+}
+
+const writerOf = (payload: string): string | null => {
+  try {
+    const parsed = JSON.parse(payload) as { writer?: unknown };
+    return typeof parsed.writer === 'string' ? parsed.writer : null;
+  } catch {
+    return null;
+  }
+};
+
 const SESSION_SELECT = `SELECT s.*, COUNT(m.id) AS message_count, MAX(m.created_at) AS last_message_at
   FROM sessions s LEFT JOIN messages m ON m.session_id = s.id`;
 
@@ -104,11 +148,22 @@ const SESSION_SELECT = `SELECT s.*, COUNT(m.id) AS message_count, MAX(m.created_
 export class SqliteSessionStore implements SessionStore {
   private readonly db: DatabaseSync;
   private readonly statements: PreparedStatements;
+  private readonly writer: WriterProcess;
 
-  /** Shares the connection of the document store, so both write to one database file. */
-  constructor(db: DatabaseSync) {
+  /**
+   * Shares the connection of the document store, so both write to one database file; `writer`
+   * names this process in the answers it streams (tests pass another).
+   */
+  constructor(db: DatabaseSync, options: { readonly writer?: WriterProcess } = {}) {
     this.db = db;
     this.statements = new PreparedStatements(db);
+    this.writer = options.writer ?? thisProcess();
+  }
+
+  /** The stored payload; a streaming answer's also names its writer, for {@link interruptAbandoned}. */
+  private payloadOf(message: ChatMessage, payload: string): string {
+    if (message.status !== 'streaming') return payload;
+    return JSON.stringify({ ...(JSON.parse(payload) as object), writer: this.writer.id });
   }
 
   private sql(text: string): StatementSync {
@@ -182,7 +237,7 @@ export class SqliteSessionStore implements SessionStore {
           row.status,
           row.grounded ? 1 : 0,
           row.schemaVersion,
-          row.payload,
+          this.payloadOf(message, row.payload),
           row.createdAt,
           row.updatedAt,
         );
@@ -211,6 +266,50 @@ export class SqliteSessionStore implements SessionStore {
         row.sessionId,
       );
       this.sql('UPDATE sessions SET updated_at = ? WHERE id = ?').run(row.updatedAt, row.sessionId);
+    });
+  }
+
+  async saveProgress(message: ChatMessage): Promise<boolean> {
+    const row = serializeMessage({ ...message, status: 'streaming' });
+    const result = this.sql(
+      `UPDATE messages SET content = ?, grounded = ?, schema_version = ?, payload = ?, updated_at = ?
+       WHERE id = ? AND session_id = ? AND status = 'streaming'`,
+    ).run(
+      row.content,
+      row.grounded ? 1 : 0,
+      row.schemaVersion,
+      this.payloadOf({ ...message, status: 'streaming' }, row.payload),
+      row.updatedAt,
+      row.id,
+      row.sessionId,
+    );
+    return Number(result.changes) > 0;
+  }
+
+  async interruptAbandoned(updatedAt: string): Promise<ChatMessage[]> {
+    return this.inTransaction(() => {
+      const rows = this.sql(
+        "SELECT * FROM messages WHERE status = 'streaming' ORDER BY session_id, seq",
+      ).all() as unknown as StoredMessageRow[];
+      const interrupted: ChatMessage[] = [];
+      for (const stored of rows) {
+        const writer = writerOf(stored.payload);
+        if (writer && this.writer.isRunning(writer)) continue;
+        const message: ChatMessage = {
+          ...deserializeMessage(toMessageRow(stored)),
+          status: 'interrupted',
+          reason: 'server_stopped',
+          error: INTERRUPT_MESSAGES.server_stopped,
+          updatedAt,
+        };
+        const row = serializeMessage(message);
+        this.sql(
+          `UPDATE messages SET status = ?, payload = ?, updated_at = ?
+           WHERE id = ? AND status = 'streaming'`,
+        ).run(row.status, row.payload, row.updatedAt, row.id);
+        interrupted.push(message);
+      }
+      return interrupted;
     });
   }
 

@@ -25,6 +25,7 @@ const localUserMessage = (text: string): ViewMessage => ({
   tools: [],
   edits: [],
   error: null,
+  reason: null,
   createdAt: new Date().toISOString(),
 });
 
@@ -99,10 +100,12 @@ export function useConversation(
     async (id: string, streamedChars = 0) => {
       let detail = await api.loadSession(id);
       // A stopped answer is stored by the server a moment after the stream ends; until then the
-      // stored copy is shorter than what was shown, so ask again briefly rather than lose text.
+      // stored copy is still `streaming` and may be shorter than what was shown, so ask again
+      // briefly rather than lose text.
       for (let attempt = 0; attempt < SETTLE_ATTEMPTS && streamedChars > 0; attempt++) {
         const answer = detail.messages.findLast((m) => m.role === 'assistant');
-        if (!answer || answer.content.length >= streamedChars) break;
+        if (!answer || (answer.status !== 'streaming' && answer.content.length >= streamedChars))
+          break;
         await new Promise((done) => setTimeout(done, SETTLE_PAUSE_MS));
         detail = await api.loadSession(id);
       }

@@ -101,6 +101,7 @@ describe('viewOfStored', () => {
     claimSummary: { claims: 1, supported: 1, partial: 0, unsupported: 0 },
     toolCalls: [],
     error: null,
+    reason: null,
     createdAt: '2026-03-12T10:00:00.000Z',
   } as MessageJson;
 
@@ -116,5 +117,12 @@ describe('viewOfStored', () => {
     const view = viewOfStored(older as MessageJson, []);
     expect(view.claims).toEqual([]);
     expect(view.claimSummary).toBeNull();
+  });
+
+  it('keeps why an answer was interrupted, and reads none from older servers', () => {
+    const cut = { ...stored, status: 'interrupted', reason: 'server_stopped' } as MessageJson;
+    expect(viewOfStored(cut, []).reason).toBe('server_stopped');
+    const { reason: _reason, ...older } = stored;
+    expect(viewOfStored(older as MessageJson, []).reason).toBeNull();
   });
 });

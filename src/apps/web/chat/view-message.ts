@@ -36,6 +36,8 @@ export interface ViewMessage {
   readonly tools: readonly ToolActivity[];
   readonly edits: readonly EditJson[];
   readonly error: string | null;
+  /** Why an interrupted answer stopped: its client, or the server (shut down or crashed). */
+  readonly reason: MessageJson['reason'];
   readonly createdAt: string;
 }
 
@@ -62,6 +64,8 @@ export function viewOfStored(message: MessageJson, edits: readonly EditJson[]): 
     })),
     edits: edits.filter((e) => e.messageId === message.id),
     error: message.error,
+    // Servers before reasons were stored send none.
+    reason: message.reason ?? null,
     createdAt: message.createdAt,
   };
 }
@@ -146,6 +150,7 @@ export function viewOfStreamed(message: UIMessage, done: boolean): ViewMessage {
     tools,
     edits,
     error: null,
+    reason: null,
     createdAt: new Date().toISOString(),
   };
 }

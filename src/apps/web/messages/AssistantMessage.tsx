@@ -97,10 +97,15 @@ export function AssistantMessage({
           <span className="answer-status-text">
             {message.status === 'failed'
               ? `This answer failed: ${message.error ?? 'the model call did not succeed.'}`
-              : 'Stopped before it finished'}
-            {message.status === 'interrupted' && message.error && message.error !== 'Stopped.' && (
-              <span className="answer-status-detail"> — {message.error}</span>
-            )}
+              : message.reason === 'server_stopped'
+                ? 'The server stopped before this answer finished'
+                : 'Stopped before it finished'}
+            {message.status === 'interrupted' &&
+              message.reason === null &&
+              message.error &&
+              message.error !== 'Stopped.' && (
+                <span className="answer-status-detail"> — {message.error}</span>
+              )}
           </span>
           <button type="button" onClick={() => onRetry(message.id)}>
             Retry

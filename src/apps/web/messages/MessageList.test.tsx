@@ -70,6 +70,7 @@ const message = (extra: Partial<ViewMessage>): ViewMessage => ({
   tools: [],
   edits: [],
   error: null,
+  reason: null,
   createdAt: '2026-03-12T10:00:00.000Z',
   ...extra,
 });
@@ -340,6 +341,21 @@ describe('MessageList', () => {
     fireEvent.click(retries[0] as HTMLElement);
     fireEvent.click(retries[1] as HTMLElement);
     expect(onRetry.mock.calls).toEqual([['a-failed'], ['a-stopped']]);
+  });
+
+  it('says when the server stopped an answer, not the reader', () => {
+    const cut = message({
+      id: 'a-cut',
+      status: 'interrupted',
+      reason: 'server_stopped',
+      error: 'the server stopped before the answer finished',
+      content: 'Half of it',
+    });
+    const { container } = renderList([cut]);
+    expect(container.querySelector('.answer-status')?.textContent).toMatch(
+      /^The server stopped before this answer finished\s*Retry$/,
+    );
+    expect(screen.getByText(/Half of it/)).toBeTruthy();
   });
 
   it('never renders HTML or javascript: links from an answer', () => {
