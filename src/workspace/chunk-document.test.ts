@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Chunk, ParsedDocument } from '../core/index.ts';
 import { writeImageOnlyPdf, writeTextPdf } from '../testing/pdf-writer.ts';
 import { chunkDocument, chunkId } from './chunk-document.ts';
@@ -287,5 +287,95 @@ describe('chunkDocument: properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('chunkDocument: cut points in linear time', () => {
+  /** The cut search as it was before the window: every break pattern scans the rest of the text. */
+  function fullScanSpans(body: string, maxChars: number): Array<[number, number]> {
+    const breaks = [/\n[ \t]*\n/g, /\n/g, /[.!?。]\s+/g, /\s+/g];
+    const spans: Array<[number, number]> = [];
+    let cursor = 0;
+    while (cursor < body.length) {
+      const limit = Math.min(body.length, cursor + maxChars);
+      let cut = limit;
+      if (limit < body.length) {
+        const minimum = cursor + Math.floor((limit - cursor) / 3);
+        for (const pattern of breaks) {
+          let best = -1;
+          pattern.lastIndex = minimum;
+          for (let m = pattern.exec(body); m && m.index < limit; m = pattern.exec(body))
+            best = m.index + m[0].length;
+          if (best > minimum && best <= limit) {
+            cut = best;
+            break;
+          }
+        }
+        const high = body.charCodeAt(cut - 1);
+        if (cut - 1 > cursor && high >= 0xd800 && high <= 0xdbff) cut--;
+      }
+      let [s, e] = [cursor, cut];
+      while (s < e && /\s/.test(body[s] as string)) s++;
+      while (e > s && /\s/.test(body[e - 1] as string)) e--;
+      if (s < e) spans.push([s, e]);
+      cursor = cut;
+    }
+    return spans;
+  }
+
+  it('cuts exactly where a search of the whole rest of the text cut', () => {
+    // Whitespace comes in short runs here: only a run longer than a chunk may be cut differently.
+    const piece = fc.oneof(
+      fc.constantFrom(
+        '\n',
+        '\n\n',
+        '\n \n',
+        '\r\n',
+        ' ',
+        '\t',
+        '. ',
+        '! ',
+        '。',
+        '😀',
+        '- [[H]]\n',
+      ),
+      fc.stringMatching(/^[A-Za-z]{1,12}$/),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 120 }).map((parts) => parts.join('')),
+        fc.integer({ min: 12, max: 200 }),
+        (text, maxChars) => {
+          const doc = readPlainTextDocument('sources/x.txt', 'source', text);
+          const spans = chunkDocument('doc', doc, { maxChars }).map((c) => [c.start, c.end]);
+          expect(spans).toEqual(fullScanSpans(doc.body, maxChars));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads each character a bounded number of times when the text has no blank line', () => {
+    const body = '- [[H]]\n'.repeat(100_000);
+    const doc = readPlainTextDocument('notes/list.md', 'note', body);
+    // Counts the characters every regex search walks: from where it starts to where its match ends.
+    const exec = RegExp.prototype.exec;
+    let walked = 0;
+    const spy = vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (
+      this: RegExp,
+      input: string,
+    ) {
+      const from = this.global || this.sticky ? this.lastIndex : 0;
+      const match = exec.call(this, input);
+      walked += (match ? match.index + match[0].length : input.length) - from;
+      return match;
+    });
+    try {
+      chunkDocument('doc', doc);
+    } finally {
+      spy.mockRestore();
+    }
+    // Searching the rest of the text for a blank line at every cut walks it ~250 times over.
+    expect(walked).toBeLessThan(4 * body.length);
   });
 });

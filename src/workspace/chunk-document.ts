@@ -54,15 +54,28 @@ function segmentsOf(doc: ParsedDocument): Segment[] {
 
 const BREAKS = [/\n[ \t]*\n/g, /\n/g, /[.!?。]\s+/g, /\s+/g];
 
-/** Finds the best place to cut `text` between `from` and `limit`: the latest break of the strongest kind. */
-function cutPoint(text: string, from: number, limit: number): number {
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
+
+/**
+ * Finds the best place to cut `text` between `from` and `limit`: the latest break of the strongest
+ * kind. The breaks are looked for in a window that ends where the whitespace after `limit` ends (a
+ * break that runs past `limit` is refused, and only whitespace can carry one past it), at most
+ * `reach` characters on: searching the rest of the text would make a document without any blank
+ * line cost time quadratic in its length.
+ */
+function cutPoint(text: string, from: number, limit: number, reach: number): number {
   const minimum = from + Math.floor((limit - from) / 3);
+  let windowEnd = limit;
+  const cap = Math.min(text.length, limit + reach);
+  while (windowEnd < cap && isSpace(text[windowEnd])) windowEnd++;
+  const window = text.slice(minimum, windowEnd);
+  const windowLimit = limit - minimum;
   for (const pattern of BREAKS) {
     let best = -1;
-    pattern.lastIndex = minimum;
-    for (let m = pattern.exec(text); m && m.index < limit; m = pattern.exec(text))
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(window); m && m.index < windowLimit; m = pattern.exec(window))
       best = m.index + m[0].length;
-    if (best > minimum && best <= limit) return best;
+    if (best > 0 && best <= windowLimit) return minimum + best;
   }
   return limit;
 }
@@ -99,7 +112,7 @@ export function chunkDocument(
     let cursor = segment.start;
     while (cursor < segment.end) {
       const limit = Math.min(segment.end, cursor + maxChars);
-      let cut = limit === segment.end ? limit : cutPoint(doc.body, cursor, limit);
+      let cut = limit === segment.end ? limit : cutPoint(doc.body, cursor, limit, maxChars);
       // Never cut between the two halves of a surrogate pair (emoji, rare CJK).
       if (cut < segment.end && cut - 1 > cursor && isHighSurrogate(doc.body.charCodeAt(cut - 1)))
         cut--;
