@@ -8,7 +8,12 @@ import {
   runTurn,
   type TurnOptions,
 } from '../src/chat/index.ts';
-import { gptTokenCounter, loadReferenceCatalog, memoizeTokenCounter } from '../src/core/index.ts';
+import {
+  gptTokenCounter,
+  LOCAL_USER,
+  loadReferenceCatalog,
+  memoizeTokenCounter,
+} from '../src/core/index.ts';
 import { searchWorkspace } from '../src/search/index.ts';
 import { SqliteSessionStore, SqliteStore } from '../src/store/index.ts';
 import { copySampleWorkspace } from '../src/testing/run-footnote.ts';
@@ -196,6 +201,7 @@ describe('agent edits', () => {
       store,
       sessions,
       path: design,
+      actor: LOCAL_USER,
       versionId: versions[0]?.id ?? '',
       reindex: async () => {
         await indexWorkspace(sample.workspace, store);
@@ -260,6 +266,7 @@ describe('agent edits', () => {
       store,
       sessions,
       path: design,
+      actor: LOCAL_USER,
       versionId: original?.id ?? '',
       reindex: async () => {
         await indexWorkspace(sample.workspace, store);

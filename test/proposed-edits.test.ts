@@ -12,6 +12,7 @@ import {
 import {
   FootnoteError,
   gptTokenCounter,
+  LOCAL_USER,
   loadReferenceCatalog,
   memoizeTokenCounter,
 } from '../src/core/index.ts';
@@ -74,6 +75,7 @@ const act = (editId: string): EditActionOptions => ({
   store,
   sessions,
   editId,
+  actor: LOCAL_USER,
   reindex,
 });
 
@@ -119,15 +121,23 @@ describe('proposed edits', () => {
       ['original, before the first edit', false],
       ['edit_section via [[Pump Design#Impeller]]', true],
     ]);
+    const local = { id: 'local', name: 'local' };
     expect(await sessions.listAuditEvents({ documentId: doc?.id })).toMatchObject([
-      { kind: 'edit', detail: { editId: proposal?.id, versionId: applied.versionId } },
+      { kind: 'edit_proposed', user: local, detail: { editId: proposal?.id } },
+      {
+        kind: 'edit',
+        user: local,
+        detail: { editId: proposal?.id, versionId: applied.versionId },
+      },
     ]);
+    expect(versions.map((v) => v.user)).toEqual([null, local]);
 
     const undone = await undoAppliedEdit(act(proposal?.id ?? ''));
     expect(undone).toMatchObject({ status: 'undone', versionId: applied.versionId });
     expect(file()).toBe(before);
     expect((await sessions.listAuditEvents({ documentId: doc?.id })).at(-1)).toMatchObject({
       kind: 'rollback',
+      user: local,
       sessionId: session.id,
       detail: { undoes: proposal?.id },
     });
@@ -229,7 +239,7 @@ describe('edits racing each other', () => {
     const id = proposal?.id ?? '';
     const outcomes = await Promise.allSettled([
       applyProposedEdit(act(id)),
-      discardProposedEdit({ sessions, editId: id }),
+      discardProposedEdit({ sessions, editId: id, actor: LOCAL_USER }),
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const stored = await sessions.getProposedEdit(id);

@@ -160,8 +160,8 @@ describe('proposed edits over HTTP', () => {
 
   it('discards a proposal once; unknown ids and ids of another user are 404', async () => {
     const users: Record<string, RequestUser> = {
-      'token-alice': { id: 'alice', name: 'alice', workspaces: ['default'] },
-      'token-bob': { id: 'bob', name: 'bob', workspaces: ['default'] },
+      'token-alice': { id: 'alice', name: 'alice', role: 'member', workspaces: ['default'] },
+      'token-bob': { id: 'bob', name: 'bob', role: 'member', workspaces: ['default'] },
     };
     const server = await start({
       authenticate: async (token) => (token ? (users[token] ?? null) : null),

@@ -150,7 +150,7 @@ describe('serving the web UI', () => {
 
   it('serves the UI without a token while the API still needs one', async () => {
     const users: Record<string, RequestUser> = {
-      'token-alice': { id: 'alice', name: 'alice', workspaces: ['default'] },
+      'token-alice': { id: 'alice', name: 'alice', role: 'member', workspaces: ['default'] },
     };
     const server = await start({
       webRoot: webFolder(),

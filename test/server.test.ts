@@ -493,8 +493,8 @@ describe('errors', () => {
 
 describe('tokens and isolation', () => {
   const users: Record<string, RequestUser> = {
-    'token-alice': { id: 'alice', name: 'alice', workspaces: ['default'] },
-    'token-bob': { id: 'bob', name: 'bob', workspaces: ['default', 'other'] },
+    'token-alice': { id: 'alice', name: 'alice', role: 'member', workspaces: ['default'] },
+    'token-bob': { id: 'bob', name: 'bob', role: 'member', workspaces: ['default', 'other'] },
   };
   const authenticate = async (token: string | null) => (token ? (users[token] ?? null) : null);
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -631,7 +631,9 @@ describe('real tokens', () => {
         const user = bearer
           ? await new SqliteUserStore(handle.store.db).findUserByToken(bearer)
           : null;
-        return user && { id: user.id, name: user.name, workspaces: user.workspaces };
+        return (
+          user && { id: user.id, name: user.name, role: user.role, workspaces: user.workspaces }
+        );
       },
     });
     const served = server.handles.get('default') as WorkspaceHandle;

@@ -110,8 +110,8 @@ describe('[n] names a source of the previous answer, from the command line', () 
 
 describe('[n] names a source of the previous answer, over HTTP', () => {
   const users: Record<string, RequestUser> = {
-    'token-alice': { id: 'alice', name: 'alice', workspaces: ['default'] },
-    'token-bob': { id: 'bob', name: 'bob', workspaces: ['default'] },
+    'token-alice': { id: 'alice', name: 'alice', role: 'member', workspaces: ['default'] },
+    'token-bob': { id: 'bob', name: 'bob', role: 'member', workspaces: ['default'] },
   };
   const alice = { authorization: 'Bearer token-alice' };
   const bob = { authorization: 'Bearer token-bob' };

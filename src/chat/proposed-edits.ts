@@ -1,27 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
+  type Actor,
   authorizeEdit,
+  authorizeEditAction,
   type DocumentStore,
   type ProposedEdit,
   type Reference,
+  RoleForbiddenError,
   type SessionStore,
 } from '../core/index.ts';
 import { EditNotFoundError, EditStaleError, EditStateError } from './edit-errors.ts';
-import { FileChangedError, rollbackDocument } from './rollback-document.ts';
-
+import { FileChangedError, recordedUser, restoreVersion } from './restore-version.ts';
 import { commitEdit, editableFile, refuseEdit, sha256, withFileLock } from './write-edit.ts';
 
 /** Why an applied edit cannot be undone once something else has written the file. */
 const CHANGED_AFTER =
   'changed after this edit (a later edit or a change by hand); roll back from its versions instead';
 
-/** What acting on a stored edit needs: the workspace, its stores, and how to re-index. */
+/** What acting on a stored edit needs: who acts, the workspace, its stores, and how to re-index. */
 export interface EditActionOptions {
   readonly root: string;
   readonly store: DocumentStore;
   readonly sessions: SessionStore;
   readonly editId: string;
+  /** Who acts: the edit's own user (a member or admin) or an admin; never a viewer. */
+  readonly actor: Actor;
   /** Brings the index up to date after a file was written. */
   readonly reindex: () => Promise<void>;
   readonly now?: () => Date;
@@ -32,6 +36,30 @@ async function loadEdit(sessions: SessionStore, editId: string): Promise<Propose
   const edit = await sessions.getProposedEdit(editId);
   if (!edit) throw new EditNotFoundError(editId);
   return edit;
+}
+
+/**
+ * Checks, where the action executes, that the actor may act on the edit — its session's user (not
+ * a viewer) or an admin; a refusal is audited with the user and thrown as `forbidden_role`.
+ */
+async function authorizeAction(
+  options: Pick<EditActionOptions, 'sessions' | 'actor'>,
+  edit: ProposedEdit,
+  attempt: 'apply' | 'discard' | 'undo',
+  now: () => Date,
+  newId: () => string,
+): Promise<void> {
+  const owner = (await options.sessions.getSession(edit.sessionId))?.userId ?? null;
+  try {
+    authorizeEditAction(options.actor, attempt, owner);
+  } catch (error) {
+    if (!(error instanceof RoleForbiddenError)) throw error;
+    await refuseEdit(
+      { sessions: options.sessions, now, newId, actor: options.actor },
+      { ...edit, reason: error.message, editId: edit.id, attempt },
+      error,
+    );
+  }
 }
 
 /**
@@ -60,6 +88,7 @@ export async function applyProposedEdit(options: EditActionOptions): Promise<Pro
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const edit = await loadEdit(sessions, editId);
+  await authorizeAction(options, edit, 'apply', now, newId);
   if (edit.status !== 'proposed')
     throw new EditStateError('edit_not_proposed', edit.id, edit.status);
   const decision = authorizeEdit(
@@ -70,8 +99,8 @@ export async function applyProposedEdit(options: EditActionOptions): Promise<Pro
   );
   if (!decision.ok)
     return refuseEdit(
-      { sessions, now, newId },
-      { ...edit, reason: decision.reason, editId: edit.id },
+      { sessions, now, newId, actor: options.actor },
+      { ...edit, reason: decision.reason, editId: edit.id, attempt: 'apply' },
     );
   const stale = async (why?: string): Promise<never> => {
     await sessions.updateProposedEditStatus(edit.id, {
@@ -117,7 +146,7 @@ export async function applyProposedEdit(options: EditActionOptions): Promise<Pro
     let versionId: string;
     try {
       versionId = await commitEdit(
-        { sessions, now, newId, reindex: options.reindex },
+        { sessions, now, newId, reindex: options.reindex, actor: options.actor },
         {
           editId: edit.id,
           documentId: doc.id,
@@ -149,30 +178,51 @@ export async function applyProposedEdit(options: EditActionOptions): Promise<Pro
   });
 }
 
-/** Throws a proposed edit away; nothing is written. Only a `proposed` edit can be discarded. */
+/**
+ * Throws a proposed edit away (audited `edit_discarded`); nothing is written. Only a `proposed`
+ * edit can be discarded, by its user or an admin.
+ */
 export async function discardProposedEdit(
-  options: Pick<EditActionOptions, 'sessions' | 'editId' | 'now'>,
+  options: Pick<EditActionOptions, 'sessions' | 'editId' | 'actor' | 'now' | 'newId'>,
 ): Promise<ProposedEdit> {
+  const { sessions } = options;
   const now = options.now ?? (() => new Date());
-  const discarded = await options.sessions.updateProposedEditStatus(options.editId, {
+  const newId = options.newId ?? randomUUID;
+  const edit = await loadEdit(sessions, options.editId);
+  await authorizeAction(options, edit, 'discard', now, newId);
+  const discarded = await sessions.updateProposedEditStatus(edit.id, {
     status: 'discarded',
     updatedAt: now().toISOString(),
     from: ['proposed'],
   });
-  if (discarded) return discarded;
-  const edit = await loadEdit(options.sessions, options.editId);
-  throw new EditStateError('edit_not_proposed', edit.id, edit.status);
+  if (!discarded) {
+    const current = await loadEdit(sessions, edit.id);
+    throw new EditStateError('edit_not_proposed', edit.id, current.status);
+  }
+  await sessions.addAuditEvent({
+    id: newId(),
+    kind: 'edit_discarded',
+    user: recordedUser(options.actor),
+    sessionId: edit.sessionId,
+    messageId: edit.messageId,
+    documentId: edit.documentId,
+    path: edit.path,
+    detail: { editId: edit.id, tool: edit.tool, action: edit.action },
+    createdAt: discarded.updatedAt,
+  });
+  return discarded;
 }
 
 /**
  * Takes an applied edit back: the document is rolled back to the version stored just before the
  * edit's version (a rollback keeps any later text as a version too, so nothing is lost) and the
- * edit is marked `undone`. Only an `applied` edit can be undone, once.
+ * edit is marked `undone`. Only an `applied` edit can be undone, once, by its user or an admin.
  */
 export async function undoAppliedEdit(options: EditActionOptions): Promise<ProposedEdit> {
   const { sessions, editId } = options;
   const now = options.now ?? (() => new Date());
   const edit = await loadEdit(sessions, editId);
+  await authorizeAction(options, edit, 'undo', now, options.newId ?? randomUUID);
   if (edit.status !== 'applied') throw new EditStateError('edit_not_applied', edit.id, edit.status);
   const doc = await options.store.getDocument(edit.documentId);
   const versions = doc ? await sessions.listVersions(doc.id) : [];
@@ -198,12 +248,16 @@ export async function undoAppliedEdit(options: EditActionOptions): Promise<Propo
     throw new EditStateError('edit_not_applied', edit.id, current.status);
   }
   try {
-    await rollbackDocument({
+    // Authorized above as the edit's own (or an admin's): the file is still exactly this edit's
+    // text, so the restore takes out nothing else.
+    await restoreVersion({
       root: options.root,
       store: options.store,
       sessions,
       path: doc.path,
       versionId: previous.id,
+      actor: options.actor,
+      authorize: async () => undefined,
       reindex: options.reindex,
       undoes: { editId: edit.id, sessionId: edit.sessionId, messageId: edit.messageId },
       // Checked again under the file lock: an edit applied meanwhile must not be rolled away.

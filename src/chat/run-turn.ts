@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText } from 'ai';
 import type {
+  Actor,
   AssembledContext,
   ChatMessage,
   ChatMode,
@@ -17,6 +18,7 @@ import type {
   ToolCallRecord,
 } from '../core/index.ts';
 import {
+  authorizeWrite,
   citationsWithClaims,
   FootnoteError,
   INTERRUPT_MESSAGES,
@@ -84,6 +86,12 @@ export interface TurnOptions {
   readonly newSessionId?: string;
   readonly workspaceId?: string;
   readonly userId?: string;
+  /**
+   * Who the turn is for, with their role: agent mode and every agent edit are checked against it
+   * where they execute, and edits are recorded with it. Unset, the caller is trusted as the local
+   * user (an admin with the id and name `userId`).
+   */
+  readonly actor?: Actor;
   readonly mode?: ChatMode;
   readonly currentPath?: string | null;
   readonly pinned?: readonly string[];
@@ -206,6 +214,9 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
+  const actor: Actor = options.actor ?? { id: userId, name: userId, role: 'admin' };
+  // Agent mode exists to edit: a viewer is refused before anything is stored.
+  if (mode === 'agent') authorizeWrite(actor, 'agent_mode');
 
   // A client-chosen id for a new session may already exist (the client's second message): continue it.
   const existingId =
@@ -314,6 +325,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       tracker,
       references,
       mode,
+      actor,
       dryRun: options.dryRun ?? false,
       sessionId: session.id,
       messageId: assistant.id,

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { createKeyedQueue, type EditAction, type SessionStore } from '../core/index.ts';
+import { type Actor, createKeyedQueue, type EditAction, type SessionStore } from '../core/index.ts';
 import { resolveInside, resolveRealInside } from '../workspace/index.ts';
 import { EditRefusedError } from './edit-errors.ts';
 
@@ -61,6 +61,8 @@ export async function keepUnversionedText(
     contentHash: sha256(current.text),
     reference: null,
     note: current.note(newest === undefined),
+    // Text from outside Footnote (the original, a change by hand): no user wrote it through us.
+    user: null,
     createdAt: current.when,
   });
 }
@@ -74,31 +76,40 @@ export interface EditRefusal {
   readonly tool: string;
   readonly action: EditAction;
   readonly reason: string;
-  /** The stored edit being applied, when the refusal is of a proposal. */
+  /** The stored edit being acted on, when the refusal is of an action on a stored edit. */
   readonly editId?: string;
+  /** Which action on the stored edit was refused. */
+  readonly attempt?: 'apply' | 'discard' | 'undo';
 }
 
-/** Audits why an edit was refused, then refuses it: no refusal goes unrecorded. */
+/**
+ * Audits why an edit (or an action on a stored edit) was refused, with the user, then refuses it
+ * with `error` (an {@link EditRefusedError} of the reason by default): no refusal goes unrecorded.
+ */
 export async function refuseEdit(
-  writer: Pick<EditWriter, 'sessions' | 'now' | 'newId'>,
+  writer: Pick<EditWriter, 'sessions' | 'now' | 'newId' | 'actor'>,
   refusal: EditRefusal,
+  error: Error = new EditRefusedError(refusal.reason),
 ): Promise<never> {
-  const { sessionId, messageId, documentId, path, tool, action, reason, editId } = refusal;
+  const { sessionId, messageId, documentId, path, tool, action, reason, editId, attempt } = refusal;
   await writer.sessions.addAuditEvent({
     id: writer.newId(),
     kind: 'edit_refused',
+    user: { id: writer.actor.id, name: writer.actor.name },
     sessionId,
     messageId,
     documentId,
     path,
-    detail: { tool, action, reason, ...(editId && { editId }) },
+    detail: { tool, action, reason, ...(editId && { editId }), ...(attempt && { attempt }) },
     createdAt: writer.now().toISOString(),
   });
-  throw new EditRefusedError(reason);
+  throw error;
 }
 
-/** What the write path needs from its caller: where versions and audit events go, clocks and ids. */
+/** What the write path needs from its caller: who writes, where versions and audit events go, clocks and ids. */
 export interface EditWriter {
+  /** The user the write is for: recorded on the version and the audit event. */
+  readonly actor: Actor;
   readonly sessions: SessionStore;
   readonly now: () => Date;
   readonly newId: () => string;
@@ -155,11 +166,13 @@ export async function commitEdit(writer: EditWriter, write: EditWrite): Promise<
     contentHash: sha256(write.after),
     reference: { raw: write.reference, messageId: write.messageId, sessionId: write.sessionId },
     note: `${write.tool} via ${write.reference}`,
+    user: { id: writer.actor.id, name: writer.actor.name },
     createdAt: when,
   });
   await sessions.addAuditEvent({
     id: writer.newId(),
     kind: 'edit',
+    user: { id: writer.actor.id, name: writer.actor.name },
     sessionId: write.sessionId,
     messageId: write.messageId,
     documentId: write.documentId,

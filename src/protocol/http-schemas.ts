@@ -116,6 +116,9 @@ export const RenameSessionBody = z
 /** `POST …/documents/:docId/versions/:versionId/rollback`. */
 export const RollbackBody = z.object({ dryRun: z.boolean().optional() }).strict();
 
+/** `POST …/edits/:editId/apply|discard|undo`: no fields; no body, or `{}`. */
+export const EditActionBody = z.object({}).strict();
+
 /** Every error the API returns: a stable code, a readable message and, for bad input, the field. */
 export const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),

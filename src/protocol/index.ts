@@ -1,3 +1,4 @@
 export * from './edit-json.ts';
 export * from './http-schemas.ts';
 export * from './message-json.ts';
+export * from './version-json.ts';

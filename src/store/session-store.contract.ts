@@ -129,6 +129,34 @@ export function describeSessionStore(
       ).toBeNull();
     });
 
+    it('lists a document’s edits of every session, oldest first, and stores rolled_back', async () => {
+      await store.createSession({
+        id: 's2',
+        workspaceId: 'default',
+        userId: 'bob',
+        title: 'Second',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
+      const mine = sampleProposedEdit({ status: 'applied', versionId: 'v1' });
+      const theirs = sampleProposedEdit({
+        id: 'e2',
+        sessionId: 's2',
+        createdAt: '2026-01-01T00:00:01.000Z',
+      });
+      const elsewhere = sampleProposedEdit({ id: 'e3', documentId: 'd2' });
+      for (const edit of [theirs, elsewhere, mine]) await store.addProposedEdit(edit);
+      expect(await store.listDocumentEdits('d1')).toEqual([mine, theirs]);
+      expect(await store.listDocumentEdits('none')).toEqual([]);
+      const rolledBack = await store.updateProposedEditStatus('e1', {
+        status: 'rolled_back',
+        updatedAt: '2026-01-02T00:00:00.000Z',
+        from: ['applied'],
+      });
+      expect(rolledBack).toMatchObject({ status: 'rolled_back', versionId: 'v1' });
+      expect(await store.getProposedEdit('e1')).toEqual(rolledBack);
+    });
+
     it('deletes a session’s edits with the session', async () => {
       await store.addProposedEdit(sampleProposedEdit());
       await store.deleteSession('s1');

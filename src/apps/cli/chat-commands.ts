@@ -12,6 +12,7 @@ import {
 import {
   type ChatMode,
   gptTokenCounter,
+  LOCAL_USER,
   loadReferenceCatalog,
   memoizeTokenCounter,
   type ReferenceCatalog,
@@ -306,6 +307,8 @@ export function registerChatCommands(program: Command): void {
             sessions: new SqliteSessionStore(ws.store.db),
             path,
             versionId,
+            // The command line is the machine's own user: the local admin.
+            actor: LOCAL_USER,
             dryRun: options.dryRun ?? false,
             reindex: async () => {
               await refreshIndex(ws, { quiet: true });

@@ -8,7 +8,7 @@ import { gptTokenCounter, memoizeTokenCounter } from '../../core/index.ts';
 import { parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { SqliteUserStore } from '../../store/index.ts';
 import { createServer } from '../server/create-server.ts';
-import type { RequestUser } from '../server/server-options.ts';
+import { authenticateWith } from '../server/server-options.ts';
 import { openWorkspaceHandle, type WorkspaceHandle } from '../server/workspace-handle.ts';
 import { browseUrl, openBrowser } from './open-browser.ts';
 import { UsageError } from './usage-error.ts';
@@ -104,12 +104,7 @@ export function registerServeCommand(program: Command): void {
               ...((requested ?? defaultModel) && { model: requested ?? defaultModel }),
               ...(baseUrl && { baseUrl }),
             }),
-          authenticate: open
-            ? null
-            : async (token): Promise<RequestUser | null> => {
-                const user = token ? await users.findUserByToken(token) : null;
-                return user && { id: user.id, name: user.name, workspaces: user.workspaces };
-              },
+          authenticate: open ? null : authenticateWith(users),
           // The one local user of a loopback server is not limited (the web UI makes many turns);
           // token users keep the default unless the config sets one.
           ...(config.rateLimit

@@ -1,5 +1,6 @@
 import { runTurn } from '../../chat/index.ts';
 import {
+  authorizeWrite,
   type PermissionOverride,
   previousAnswerSources,
   resolveReferences,
@@ -113,6 +114,9 @@ export function registerChatRoutes(kit: RouteKit): void {
       );
     }
     const user = request.footnoteUser;
+    // Agent mode edits documents: a viewer (read and chat only) is refused up front, with
+    // 403 forbidden_role; the engine and every edit tool check the role again where they write.
+    if (chat.mode === 'agent') authorizeWrite(user, 'agent_mode');
     let sessionId = chat.sessionId;
     let newSessionId: string | undefined;
     if (chat.chatId) {
@@ -151,6 +155,7 @@ export function registerChatRoutes(kit: RouteKit): void {
           ...(newSessionId && { newSessionId }),
           workspaceId: ws.id,
           userId: user.id,
+          actor: user,
           mode: chat.mode,
           currentPath: chat.currentPath,
           ...(chat.pinned && { pinned: chat.pinned }),

@@ -1,10 +1,21 @@
 import { createReadStream } from 'node:fs';
 import { rollbackDocument } from '../../chat/index.ts';
-import { firstParagraph, outlineOf, type StoredDocument } from '../../core/index.ts';
-import { ContentQuery, DocumentsQuery, RollbackBody } from '../../protocol/index.ts';
+import {
+  type DocumentVersion,
+  firstParagraph,
+  outlineOf,
+  type StoredDocument,
+} from '../../core/index.ts';
+import {
+  ContentQuery,
+  DocumentsQuery,
+  RollbackBody,
+  type VersionJson,
+} from '../../protocol/index.ts';
 import { resolveRealInside } from '../../workspace/index.ts';
 import type { RouteKit } from './create-server.ts';
 import { HttpError, notFound, parseInput } from './http-error.ts';
+import type { RequestUser } from './server-options.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
 const MIME: Readonly<Record<string, string>> = {
@@ -26,6 +37,46 @@ const mimeOf = (doc: StoredDocument) => {
     (typeof doc.metadata.mime === 'string' ? doc.metadata.mime : 'application/octet-stream')
   );
 };
+
+/**
+ * A document's versions as `user` may see them (never their text): the session and message ids of
+ * an edit's version, and who wrote a version, only for that user and admins — another member's
+ * conversation is not named to anyone else.
+ */
+export async function versionsFor(
+  ws: WorkspaceHandle,
+  user: RequestUser,
+  versions: readonly DocumentVersion[],
+): Promise<VersionJson[]> {
+  const owners = new Map<string, string | null>();
+  const ownerOf = async (sessionId: string) => {
+    if (!owners.has(sessionId))
+      owners.set(sessionId, (await ws.sessions.getSession(sessionId))?.userId ?? null);
+    return owners.get(sessionId) ?? null;
+  };
+  const admin = user.role === 'admin';
+  return Promise.all(
+    versions.map(async (v) => {
+      const { reference, user: writer } = v;
+      const seesIds =
+        admin || (reference?.sessionId ? (await ownerOf(reference.sessionId)) === user.id : false);
+      return {
+        id: v.id,
+        documentId: v.documentId,
+        path: v.path,
+        contentHash: v.contentHash,
+        reference: reference && {
+          raw: reference.raw,
+          sessionId: seesIds ? reference.sessionId : null,
+          messageId: seesIds ? reference.messageId : null,
+        },
+        note: v.note,
+        user: writer && (admin || writer.id === user.id) ? writer : null,
+        createdAt: v.createdAt,
+      };
+    }),
+  );
+}
 
 /** Document listing, metadata, spans, pages, the original file, versions and rollback. */
 export function registerDocumentRoutes(kit: RouteKit): void {
@@ -156,7 +207,7 @@ export function registerDocumentRoutes(kit: RouteKit): void {
       const ws = kit.workspace(request);
       const doc = await load(ws, request.params);
       const versions = await ws.sessions.listVersions(doc.id);
-      return { versions: versions.map(({ content: _content, ...v }) => v) };
+      return { versions: await versionsFor(ws, request.footnoteUser, versions) };
     },
   );
 
@@ -174,6 +225,7 @@ export function registerDocumentRoutes(kit: RouteKit): void {
         sessions: ws.sessions,
         path: doc.path,
         versionId,
+        actor: request.footnoteUser,
         dryRun: body.dryRun ?? false,
         reindex: () => ws.reindex(),
       });

@@ -5,9 +5,9 @@ import {
   undoAppliedEdit,
 } from '../../chat/index.ts';
 import type { ProposedEdit } from '../../core/index.ts';
-import { editJson } from '../../protocol/index.ts';
+import { EditActionBody, editJson } from '../../protocol/index.ts';
 import type { RouteKit } from './create-server.ts';
-import { notFound } from './http-error.ts';
+import { notFound, parseInput } from './http-error.ts';
 import { ownSession } from './session-routes.ts';
 
 /** What each edit route does to a stored edit. */
@@ -22,12 +22,15 @@ const ACTIONS: Readonly<
 /**
  * Apply, discard and undo of agent edits by id, each answering `{edit}`; an edit in another user's
  * session answers 404 like a missing one, a wrong state 409 (`edit_stale`, `edit_not_proposed`,
- * `edit_not_applied`), a permission the turn no longer gives 403 (`edit_refused`).
+ * `edit_not_applied`), a permission the turn no longer gives 403 (`edit_refused`), a role that may
+ * not write (a viewer) 403 (`forbidden_role`, checked again where the action executes), a body
+ * that is not absent or `{}` 400.
  */
 export function registerEditRoutes(kit: RouteKit): void {
   for (const [name, act] of Object.entries(ACTIONS)) {
     kit.route('POST', `/api/workspaces/:workspaceId/edits/:editId/${name}`, async (request) => {
       const ws = kit.workspace(request);
+      parseInput(EditActionBody, request.body, 'body');
       const { editId } = request.params as { editId: string };
       const stored = await ws.sessions.getProposedEdit(editId);
       if (!stored) throw notFound(`edit ${editId}`);
@@ -39,6 +42,7 @@ export function registerEditRoutes(kit: RouteKit): void {
         store: ws.store,
         sessions: ws.sessions,
         editId,
+        actor: request.footnoteUser,
         reindex: () => ws.reindex(),
       });
       return { edit: editJson(edit) };

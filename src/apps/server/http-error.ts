@@ -36,7 +36,10 @@ export function invalidRequest(error: ZodError, where: 'body' | 'query' | 'param
   );
 }
 
-/** Validates input with a zod schema, throwing a 400 that names the field. */
+/**
+ * Validates input with a zod schema, throwing a 400 that names the field. Only a missing body
+ * counts as `{}`: an explicit `null` (or any non-object) is checked as sent, and refused.
+ */
 export function parseInput<T>(
   schema: {
     safeParse(value: unknown): { success: true; data: T } | { success: false; error: ZodError };
@@ -44,7 +47,7 @@ export function parseInput<T>(
   value: unknown,
   where: 'body' | 'query' | 'params',
 ): T {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (!result.success) throw invalidRequest(result.error, where);
   return result.data;
 }
@@ -68,6 +71,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   path_outside_workspace: 404,
   edit_not_found: 404,
   edit_refused: 403,
+  forbidden_role: 403,
   edit_not_proposed: 409,
   edit_not_applied: 409,
   edit_stale: 409,

@@ -1,11 +1,12 @@
 import type { LanguageModel } from 'ai';
-import type { TokenCounter } from '../../core/index.ts';
+import type { Actor, TokenCounter, UserStore } from '../../core/index.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
-/** The caller of a request: the local user, or a user with a token. */
-export interface RequestUser {
-  readonly id: string;
-  readonly name: string;
+/**
+ * The caller of a request: the local user, or a user with a token. Their role decides which
+ * writes they may make (viewer: none; member: their own; admin: all), checked where writes execute.
+ */
+export interface RequestUser extends Actor {
   /** Workspace ids the user may use; `*` means all. */
   readonly workspaces: readonly string[];
 }
@@ -31,5 +32,23 @@ export interface ServerOptions {
   readonly webRoot?: string | null;
 }
 
-/** The one user of a server bound to loopback without tokens. */
-export const LOCAL_REQUEST_USER: RequestUser = { id: 'local', name: 'local', workspaces: ['*'] };
+/** The one user of a server bound to loopback without tokens: the machine's own user, an admin. */
+export const LOCAL_REQUEST_USER: RequestUser = {
+  id: 'local',
+  name: 'local',
+  role: 'admin',
+  workspaces: ['*'],
+};
+
+/**
+ * Bearer-token authentication against a user store, read on every request (a role changed with
+ * `footnote users set-role` applies to the next one): the user with role and workspaces, or null.
+ */
+export function authenticateWith(
+  users: Pick<UserStore, 'findUserByToken'>,
+): (token: string | null) => Promise<RequestUser | null> {
+  return async (token) => {
+    const user = token ? await users.findUserByToken(token) : null;
+    return user && { id: user.id, name: user.name, role: user.role, workspaces: user.workspaces };
+  };
+}

@@ -2,10 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import {
   authorizeEdit,
+  authorizeWrite,
   type EditAction,
   type ProposedEdit,
+  RoleForbiddenError,
   type StoredDocument,
 } from '../../core/index.ts';
+import { recordedUser } from '../restore-version.ts';
 import { commitEdit, editableFile, refuseEdit, sha256, withFileLock } from '../write-edit.ts';
 import { type EditRecord, type ToolContext, ToolInputError } from './tool-context.ts';
 
@@ -19,24 +22,29 @@ export interface EditRequest {
 }
 
 /**
- * Where every agent edit starts: permission checked here, where it executes (never by the prompt);
- * a refusal is audited; otherwise a diff against the file on disk, stored with an id — as a
- * proposal in a dry run (written only when the user applies it), else written at once through
- * {@link commitEdit}, the one write path.
+ * Where every agent edit starts: the user's role and the permission are checked here, where it
+ * executes (never by the prompt); a refusal is audited; otherwise a diff against the file on disk,
+ * stored with an id — as a proposal in a dry run (written only when the user applies it), else
+ * written at once through {@link commitEdit}, the one write path.
  */
 export async function applyEdit(context: ToolContext, request: EditRequest): Promise<EditRecord> {
   const { doc, tool, action } = request;
+  const refusal = {
+    sessionId: context.sessionId,
+    messageId: context.messageId,
+    documentId: doc.id,
+    path: doc.path,
+    tool,
+    action,
+  };
+  try {
+    authorizeWrite(context.actor, 'edit');
+  } catch (error) {
+    if (!(error instanceof RoleForbiddenError)) throw error;
+    return refuseEdit(context, { ...refusal, reason: error.message }, error);
+  }
   const decision = authorizeEdit(doc.id, action, context.references, context.mode);
-  if (!decision.ok)
-    return refuseEdit(context, {
-      sessionId: context.sessionId,
-      messageId: context.messageId,
-      documentId: doc.id,
-      path: doc.path,
-      tool,
-      action,
-      reason: decision.reason,
-    });
+  if (!decision.ok) return refuseEdit(context, { ...refusal, reason: decision.reason });
   const file = await editableFile(context.root, doc.path);
   return withFileLock(file, () => recordEdit(context, request, file, decision.reference.raw));
 }
@@ -94,6 +102,8 @@ async function recordEdit(
     updatedAt: when,
   };
   await context.sessions.addProposedEdit(edit);
+  // A written edit was audited by commitEdit; a proposal is audited here.
+  if (!versionId) await auditProposal(context, edit, 'edit_proposed', {});
   context.onEdit(edit);
   return edit;
 }
@@ -121,6 +131,37 @@ async function supersedePending(context: ToolContext, request: EditRequest): Pro
       updatedAt: context.now().toISOString(),
       from: ['proposed'],
     });
-    if (discarded) context.onEdit(discarded);
+    if (discarded) {
+      await auditProposal(context, discarded, 'edit_discarded', {
+        reason: 'replaced by a later preview of the same turn',
+      });
+      context.onEdit(discarded);
+    }
   }
+}
+
+/** Records a proposal stored, or discarded in favour of a later one, with the user of the turn. */
+async function auditProposal(
+  context: ToolContext,
+  edit: ProposedEdit,
+  kind: 'edit_proposed' | 'edit_discarded',
+  extra: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  await context.sessions.addAuditEvent({
+    id: context.newId(),
+    kind,
+    user: recordedUser(context.actor),
+    sessionId: edit.sessionId,
+    messageId: edit.messageId,
+    documentId: edit.documentId,
+    path: edit.path,
+    detail: {
+      editId: edit.id,
+      tool: edit.tool,
+      action: edit.action,
+      reference: edit.reference,
+      ...extra,
+    },
+    createdAt: context.now().toISOString(),
+  });
 }

@@ -1,4 +1,5 @@
 import type {
+  Actor,
   ChatMode,
   DocumentStore,
   ProposedEdit,
@@ -25,6 +26,8 @@ export interface ToolContext {
   /** The user's references in this turn: the only basis for edit permission. */
   readonly references: readonly Reference[];
   readonly mode: ChatMode;
+  /** The user of the turn: edits are checked against their role where they execute, and recorded with them. */
+  readonly actor: Actor;
   /** Store edits as proposals (a diff the user applies later) instead of writing them. */
   readonly dryRun: boolean;
   readonly sessionId: string;

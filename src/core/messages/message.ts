@@ -93,13 +93,36 @@ export interface DocumentVersion {
     readonly sessionId: string | null;
   } | null;
   readonly note: string;
+  /**
+   * Who wrote this text through Footnote (the user of the edit or the rollback); null for text
+   * kept from outside Footnote (the original, a change by hand) and for versions stored before
+   * users were recorded.
+   */
+  readonly user: RecordedUser | null;
   readonly createdAt: string;
 }
 
-/** Something worth an audit trail: an edit, a refused edit, a rollback. */
+/** A user as recorded on a version or an audit event: their id and their name at the time. */
+export interface RecordedUser {
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * Something worth an audit trail: an edit (written), a refused edit or edit action, a rollback
+ * (or an Undo, which is one), a refused rollback, a proposal stored, a proposal discarded.
+ */
 export interface AuditEvent {
   readonly id: string;
-  readonly kind: 'edit' | 'edit_refused' | 'rollback';
+  readonly kind:
+    | 'edit'
+    | 'edit_refused'
+    | 'edit_proposed'
+    | 'edit_discarded'
+    | 'rollback'
+    | 'rollback_refused';
+  /** Who did it (or tried to); null only on events stored before users were recorded. */
+  readonly user: RecordedUser | null;
   readonly sessionId: string | null;
   readonly messageId: string | null;
   readonly documentId: string | null;
@@ -149,6 +172,8 @@ export interface SessionStore {
   getProposedEdit(id: string): Promise<ProposedEdit | null>;
   /** The edits of a session, oldest first. */
   listProposedEdits(sessionId: string): Promise<ProposedEdit[]>;
+  /** The edits of a document, in every session, oldest first (a rollback marks those it takes back). */
+  listDocumentEdits(documentId: string): Promise<ProposedEdit[]>;
   /** Changes an edit's status; null when it does not exist or its status is not in `update.from`. */
   updateProposedEditStatus(id: string, update: ProposedEditUpdate): Promise<ProposedEdit | null>;
 }

@@ -1,7 +1,16 @@
 import type { EditAction } from '../permissions/authorize-edit.ts';
 
-/** Where an agent edit is in its life: previewed, written, thrown away, outdated by the file, or rolled back. */
-export type ProposedEditStatus = 'proposed' | 'applied' | 'discarded' | 'stale' | 'undone';
+/**
+ * Where an agent edit is in its life: previewed, written, thrown away, outdated by the file, taken
+ * back by its Undo, or taken out of the document by a rollback to a version before it.
+ */
+export type ProposedEditStatus =
+  | 'proposed'
+  | 'applied'
+  | 'discarded'
+  | 'stale'
+  | 'undone'
+  | 'rolled_back';
 
 /** Every status an edit can have, in lifecycle order (for validation and docs). */
 export const PROPOSED_EDIT_STATUSES: readonly ProposedEditStatus[] = [
@@ -10,6 +19,7 @@ export const PROPOSED_EDIT_STATUSES: readonly ProposedEditStatus[] = [
   'discarded',
   'stale',
   'undone',
+  'rolled_back',
 ];
 
 /**

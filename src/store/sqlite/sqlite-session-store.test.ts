@@ -208,6 +208,7 @@ describe('SqliteSessionStore', () => {
       contentHash: 'h1',
       reference: { raw: '[[a]]', messageId: 'm', sessionId: 's1' },
       note: 'before edit',
+      user: { id: 'u1', name: 'alice' },
       createdAt: '2026-01-01',
     });
     await store.addVersion({
@@ -218,9 +219,13 @@ describe('SqliteSessionStore', () => {
       contentHash: 'h2',
       reference: null,
       note: 'before rollback',
+      user: null,
       createdAt: '2026-01-02',
     });
-    expect((await store.listVersions('d')).map((v) => v.content)).toEqual(['one', 'two']);
+    expect((await store.listVersions('d')).map((v) => [v.content, v.user])).toEqual([
+      ['one', { id: 'u1', name: 'alice' }],
+      ['two', null],
+    ]);
     expect((await store.getVersion('v1'))?.reference).toEqual({
       raw: '[[a]]',
       messageId: 'm',
@@ -229,6 +234,7 @@ describe('SqliteSessionStore', () => {
     await store.addAuditEvent({
       id: 'e1',
       kind: 'edit_refused',
+      user: { id: 'u1', name: 'alice' },
       sessionId: 's1',
       messageId: null,
       documentId: 'd',
@@ -237,7 +243,7 @@ describe('SqliteSessionStore', () => {
       createdAt: '2026-01-03',
     });
     expect(await store.listAuditEvents({ documentId: 'd' })).toMatchObject([
-      { kind: 'edit_refused', detail: { tool: 'edit_section' } },
+      { kind: 'edit_refused', user: { id: 'u1', name: 'alice' }, detail: { tool: 'edit_section' } },
     ]);
     expect(await store.listAuditEvents({ sessionId: 'nope' })).toEqual([]);
   });

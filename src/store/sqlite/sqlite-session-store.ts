@@ -9,6 +9,7 @@ import {
   type MessageRow,
   type ProposedEdit,
   type ProposedEditUpdate,
+  type RecordedUser,
   type Session,
   type SessionStore,
   serializeMessage,
@@ -98,6 +99,12 @@ const toProposedEdit = (row: ProposedEditRow): ProposedEdit => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
+
+/** The user recorded on a version or audit event row; null on rows stored before users were. */
+const recordedUser = (row: Record<string, unknown>): RecordedUser | null =>
+  typeof row.user_id === 'string'
+    ? { id: row.user_id, name: typeof row.user_name === 'string' ? row.user_name : row.user_id }
+    : null;
 
 /** Which process writes the answers it streams, and whether the writer of another answer still runs. */
 export interface WriterProcess {
@@ -322,7 +329,7 @@ export class SqliteSessionStore implements SessionStore {
 
   async addVersion(version: DocumentVersion): Promise<void> {
     this.sql(
-      'INSERT INTO versions (id, document_id, path, content, content_hash, reference, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO versions (id, document_id, path, content, content_hash, reference, note, user_id, user_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(
       version.id,
       version.documentId,
@@ -331,6 +338,8 @@ export class SqliteSessionStore implements SessionStore {
       version.contentHash,
       version.reference ? JSON.stringify(version.reference) : null,
       version.note,
+      version.user?.id ?? null,
+      version.user?.name ?? null,
       version.createdAt,
     );
   }
@@ -346,6 +355,7 @@ export class SqliteSessionStore implements SessionStore {
         ? (JSON.parse(String(row.reference)) as DocumentVersion['reference'])
         : null,
       note: String(row.note),
+      user: recordedUser(row),
       createdAt: String(row.created_at),
     };
   }
@@ -364,10 +374,12 @@ export class SqliteSessionStore implements SessionStore {
 
   async addAuditEvent(event: AuditEvent): Promise<void> {
     this.sql(
-      'INSERT INTO audit_events (id, kind, session_id, message_id, document_id, path, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO audit_events (id, kind, user_id, user_name, session_id, message_id, document_id, path, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(
       event.id,
       event.kind,
+      event.user?.id ?? null,
+      event.user?.name ?? null,
       event.sessionId,
       event.messageId,
       event.documentId,
@@ -387,6 +399,7 @@ export class SqliteSessionStore implements SessionStore {
     return rows.map((r) => ({
       id: String(r.id),
       kind: r.kind as AuditEvent['kind'],
+      user: recordedUser(r),
       sessionId: (r.session_id as string | null) ?? null,
       messageId: (r.message_id as string | null) ?? null,
       documentId: (r.document_id as string | null) ?? null,
@@ -431,6 +444,13 @@ export class SqliteSessionStore implements SessionStore {
     const rows = this.sql(
       'SELECT * FROM proposed_edits WHERE session_id = ? ORDER BY created_at, rowid',
     ).all(sessionId) as unknown as ProposedEditRow[];
+    return rows.map(toProposedEdit);
+  }
+
+  async listDocumentEdits(documentId: string): Promise<ProposedEdit[]> {
+    const rows = this.sql(
+      'SELECT * FROM proposed_edits WHERE document_id = ? ORDER BY created_at, rowid',
+    ).all(documentId) as unknown as ProposedEditRow[];
     return rows.map(toProposedEdit);
   }
 
