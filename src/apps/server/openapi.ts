@@ -3,14 +3,17 @@ import {
   ChatBody,
   ContentQuery,
   DocumentsQuery,
+  EditActionBody,
   EditJson,
   ErrorBody,
   ExportQuery,
   RenameSessionBody,
   ResolveBody,
   RollbackBody,
+  RollbackResultJson,
   SuggestQuery,
   UseChatBody,
+  VersionJson,
 } from '../../protocol/index.ts';
 
 const json = (schema: z.ZodType) => ({
@@ -34,12 +37,22 @@ const pathParam = (name: string) => ({
 const errors = { default: { description: 'error', content: json(ErrorBody) } };
 const ws = pathParam('workspaceId');
 const editRef = { $ref: '#/components/schemas/Edit' };
+/** 403 of a write the caller's role does not allow. */
+const forbiddenRole = (what: string) => ({
+  description: `forbidden_role: ${what}`,
+  content: json(ErrorBody),
+});
+const badBody = {
+  description: 'invalid_request: a body that is not the documented object (`null`, an array, …)',
+  content: json(ErrorBody),
+};
 
-/** One of the edit actions: POST, no body, `{edit}` back, 404 / 409 as documented. */
+/** One of the edit actions: POST, no body or `{}`, `{edit}` back, 400 / 403 / 404 / 409 as documented. */
 const editAction = (summary: string, conflicts: string) => ({
   post: {
     summary,
     parameters: [ws, pathParam('editId')],
+    requestBody: { required: false, content: json(EditActionBody) },
     responses: {
       200: {
         description: 'the edit, with its new status',
@@ -49,6 +62,10 @@ const editAction = (summary: string, conflicts: string) => ({
           },
         },
       },
+      400: badBody,
+      403: forbiddenRole(
+        "a viewer may not act on edits, a member only on their own (edit_refused: the turn's references no longer allow it)",
+      ),
       404: { description: 'no such edit for this user', content: json(ErrorBody) },
       409: { description: conflicts, content: json(ErrorBody) },
       ...errors,
@@ -91,7 +108,12 @@ export function buildOpenApi() {
               },
             },
           },
-          responses: { 200: { description: 'the answer, or its stream' }, ...errors },
+          responses: {
+            200: { description: 'the answer, or its stream' },
+            400: badBody,
+            403: forbiddenRole('agent mode (it edits documents) by a viewer'),
+            ...errors,
+          },
         },
       },
       '/api/workspaces/{workspaceId}/references/resolve': {
@@ -204,20 +226,50 @@ export function buildOpenApi() {
       '/api/workspaces/{workspaceId}/documents/{documentId}/versions': {
         get: {
           parameters: [ws, pathParam('documentId')],
-          responses: { 200: { description: 'versions' }, ...errors },
+          responses: {
+            200: {
+              description:
+                "the document's versions, oldest first; session and message ids and the writer only for that user and admins",
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      versions: { type: 'array', items: { $ref: '#/components/schemas/Version' } },
+                    },
+                    required: ['versions'],
+                  },
+                },
+              },
+            },
+            ...errors,
+          },
         },
       },
       '/api/workspaces/{workspaceId}/documents/{documentId}/versions/{versionId}/rollback': {
         post: {
           parameters: [ws, pathParam('documentId'), pathParam('versionId')],
-          requestBody: { content: json(RollbackBody) },
-          responses: { 200: { description: 'diff and new version' }, ...errors },
+          summary:
+            'Restore a version (a member: only over text they wrote; an admin: any); the edits it takes out become rolled_back',
+          requestBody: { required: false, content: json(RollbackBody) },
+          responses: {
+            200: {
+              description: 'diff, new version and the edits rolled back',
+              content: json(RollbackResultJson),
+            },
+            400: badBody,
+            403: forbiddenRole(
+              "a viewer may not roll back; a member not over another user's text or a change by hand",
+            ),
+            ...errors,
+          },
         },
       },
     },
     components: {
       schemas: {
         Edit: z.toJSONSchema(EditJson, { io: 'output' }),
+        Version: z.toJSONSchema(VersionJson, { io: 'output' }),
       },
     },
   };
