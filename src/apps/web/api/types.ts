@@ -38,8 +38,11 @@ export interface EditJson {
   readonly documentId: string;
   readonly path: string;
   readonly diff: string;
-  /** proposed → applied | discarded; `stale` when the file changed after the preview; `undone` after Undo. */
-  readonly status: 'proposed' | 'applied' | 'discarded' | 'stale' | 'undone';
+  /**
+   * proposed → applied | discarded; `stale` when the file changed after the preview; `undone` after
+   * Undo; `rolled_back` when a rollback of the document took its text out.
+   */
+  readonly status: 'proposed' | 'applied' | 'discarded' | 'stale' | 'undone' | 'rolled_back';
   readonly versionId: string | null;
   readonly reference: string;
   readonly createdAt: string;

@@ -181,6 +181,12 @@ function EditState({
       );
     case 'undone':
       return <span className="edit-status muted">Undone</span>;
+    case 'rolled_back':
+      return (
+        <span className="edit-status muted">
+          Rolled back: a restored version took this edit out
+        </span>
+      );
     default:
       return <span className="edit-status">{String(edit.status)}</span>;
   }

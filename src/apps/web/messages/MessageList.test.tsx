@@ -473,10 +473,12 @@ describe('agent edits', () => {
         edits: [
           { ...edit, id: 'e2', status: 'discarded' },
           { ...edit, id: 'e3', status: 'stale' },
+          { ...edit, id: 'e4', status: 'rolled_back' },
         ],
       }),
     ]);
     expect(screen.getByText('Discarded')).toBeTruthy();
+    expect(screen.getByText('Rolled back: a restored version took this edit out')).toBeTruthy();
     expect(screen.getByText('The file changed since this preview; ask again')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
   });
