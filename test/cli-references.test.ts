@@ -106,9 +106,10 @@ describe('footnote resolve on the sample workspace', () => {
 
   it('infers permissions in agent mode only', () => {
     const message = 'Edit [[Pump Design#Impeller]] and add @site-photo.png to @why-solar-pumps';
+    // The image is what is added (read); the post is where it goes (insert).
     expect(resolve(message, '--mode', 'agent').map((r) => r.permission)).toEqual([
       'write',
-      'insert',
+      'read',
       'insert',
     ]);
     expect(resolve(message).map((r) => r.permission)).toEqual(['read', 'read', 'read']);

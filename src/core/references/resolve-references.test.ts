@@ -228,12 +228,24 @@ describe('permissions, duplicates and limits', () => {
     ['Edit @my-post to add keywords', 'agent', 'write'],
     ['Please rewrite the intro of @my-post', 'agent', 'write'],
     ['Fix the typos in @my-post.', 'agent', 'write'],
-    ['Add @photo.jpg to the post', 'agent', 'insert'],
+    ['Add @photo.jpg to the post', 'agent', 'read'],
     ['Insert a chart into @my-post', 'agent', 'insert'],
     ['Edit @my-post', 'chat', 'read'],
     ['I edited things yesterday. What does @my-post say?', 'agent', 'read'],
   ] as const)('%s in %s mode → %s', (message, mode, permission) => {
     expect(one(message, { mode }).permission).toBe(permission);
+  });
+
+  it('gives what an insert verb adds read and where it goes insert (seed 001)', () => {
+    const refs = resolveReferences(
+      'Add @photo.jpg as the featured image above the conclusion in @my-post',
+      catalog,
+      { mode: 'agent' },
+    );
+    expect(refs.map((r) => [r.target?.documentId, r.permission])).toEqual([
+      ['photo', 'read'],
+      ['post', 'insert'],
+    ]);
   });
 
   it('merges the same target named twice into one reference with two spans', () => {

@@ -87,9 +87,7 @@ export function resolveReferences(
     previousSources = null,
   } = options;
   const parsed = parseReferences(message);
-  const permissionAt = createPermissionReader(message, mode);
-  const byKey = new Map<string, { reference: Reference; spans: ReferenceSpan[] }>();
-  parsed.forEach((ref, i) => {
+  const resolved = parsed.map((ref, i) => {
     const outcome =
       ref.syntax === 'wikilink'
         ? resolveWikilink(ref, catalog, { currentPath })
@@ -101,7 +99,16 @@ export function resolveReferences(
       outcome.end !== null && outcome.end > ref.end && outcome.end <= nextStart
         ? outcome.end
         : ref.end;
-    const span = { raw: message.slice(ref.start, end), start: ref.start, end };
+    return { ref, outcome, span: { raw: message.slice(ref.start, end), start: ref.start, end } };
+  });
+  // Permissions are read once every span is final, so a multi-word name is one noun to the reader.
+  const permissionAt = createPermissionReader(
+    message,
+    mode,
+    resolved.map((r) => r.span),
+  );
+  const byKey = new Map<string, { reference: Reference; spans: ReferenceSpan[] }>();
+  for (const { ref, outcome, span } of resolved) {
     const permission = ref.syntax === 'citation' ? 'read' : permissionAt(span.start, span.end);
     const key = targetKey(outcome, ref);
     const existing = byKey.get(key);
@@ -110,7 +117,7 @@ export function resolveReferences(
       if (PERMISSION_RANK[permission] > PERMISSION_RANK[existing.reference.permission]) {
         existing.reference = { ...existing.reference, permission };
       }
-      return;
+      continue;
     }
     const reference: Reference = {
       ...span,
@@ -125,7 +132,7 @@ export function resolveReferences(
       notes: outcome.notes,
     };
     byKey.set(key, { reference, spans: [span] });
-  });
+  }
 
   let loaded = 0;
   return [...byKey.values()].map(({ reference, spans }) => {
