@@ -2,7 +2,7 @@ import type { ChatMessage, Reference } from '../core/index.ts';
 
 /**
  * The documented JSON shape of one reference (`resolve --json`); absent target parts are null, and
- * `target.span` is the exact passage a `[n]` source names (null for every other reference).
+ * `target.span` is the exact passage a `[n]` source or a post's `:introduction` names (else null).
  */
 export function referenceJson(ref: Reference) {
   return {

@@ -283,7 +283,7 @@ export function describeDocumentStore(
       });
       expect(byId.post).toMatchObject({
         slug: 'my-post',
-        sections: [{ id: 'intro', title: 'Intro' }],
+        sections: [{ id: 'intro', title: 'Intro', level: 2, start: 0 }],
         status: 'deleted',
       });
     });

@@ -84,10 +84,31 @@ export function sampleCatalog(): ReferenceCatalog {
       title: 'My Post About Pumps',
       slug: 'my-post',
       sections: [
-        { id: 'introduction', title: 'Introduction' },
-        { id: 'work-out-the-flow-rate', title: 'Work out the flow rate' },
-        { id: 'conclusion', title: 'Conclusion' },
+        { id: 'introduction', title: 'Introduction', level: 2, start: 40 },
+        { id: 'work-out-the-flow-rate', title: 'Work out the flow rate', level: 2, start: 400 },
+        { id: 'conclusion', title: 'Conclusion', level: 2, start: 900 },
       ],
+    }),
+    // Sections titled for what they say: `:introduction` and `:conclusion` find them by position.
+    entry('content/why-solar-pumps.md', {
+      id: 'why',
+      kind: 'content',
+      title: 'Why We Are Building a Solar Water Pump',
+      slug: 'why-solar-pumps',
+      sections: [
+        { id: 'the-problem-with-petrol', title: 'The problem with petrol', level: 2, start: 320 },
+        { id: 'our-approach', title: 'Our approach', level: 2, start: 900 },
+        { id: 'the-impeller', title: 'The impeller', level: 3, start: 1300 },
+        { id: 'what-comes-next', title: 'What comes next', level: 2, start: 1600 },
+        { id: 'how-to-take-part', title: 'How to take part', level: 3, start: 1900 },
+      ],
+    }),
+    entry('content/untitled-start.md', {
+      id: 'untitled-start',
+      kind: 'content',
+      title: 'Starts with a section',
+      slug: 'untitled-start',
+      sections: [{ id: 'first', title: 'First', level: 2, start: 0 }],
     }),
     entry('content/classic-gingerbread-cookies.md', {
       id: 'ginger',

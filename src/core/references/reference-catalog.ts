@@ -18,11 +18,20 @@ export interface CatalogEntry {
     readonly level: number;
   }[];
   readonly blocks: readonly string[];
-  readonly sections: readonly { readonly id: string; readonly title: string }[];
+  /** Content sections in reading order; `start` is where the section's heading begins in the body. */
+  readonly sections: readonly CatalogSection[];
   readonly pageCount: number;
   /** `type/slug` for entities. */
   readonly entityId: string | null;
   readonly entityType: string | null;
+}
+
+/** A content section as resolution needs it: what names it, how deep it is, where it starts. */
+export interface CatalogSection {
+  readonly id: string;
+  readonly title: string;
+  readonly level: number;
+  readonly start: number;
 }
 
 /** One searchable name of an entry, pre-normalized. */

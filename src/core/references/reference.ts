@@ -74,7 +74,8 @@ export interface ReferenceTarget {
   readonly entity: string | null;
   /**
    * The exact passage, as character offsets into the document body, when the reference names one
-   * (a `[n]` source of the previous answer: its chunk). Absent or null for a whole document or part.
+   * that is no heading or section of its own: a `[n]` source of the previous answer (its chunk), or
+   * a post's `:introduction` (the opening part before its first section). Absent or null otherwise.
    */
   readonly span?: TargetSpan | null;
 }

@@ -1,5 +1,5 @@
 import { normalizeHeading } from './normalize-name.ts';
-import type { ParsedReference } from './reference.ts';
+import type { ParsedReference, TargetSpan } from './reference.ts';
 import type { CatalogEntry } from './reference-catalog.ts';
 
 /** Which part of a document a reference points into, and what could not be found. */
@@ -8,6 +8,8 @@ export interface AnchorResolution {
   readonly block: string | null;
   readonly section: string | null;
   readonly page: number | null;
+  /** The passage named, when it is no section of its own (`:introduction`, the opening part). */
+  readonly span?: TargetSpan;
   /** Set when the document extends the written span (a multi-word `:Section Title`). */
   readonly end: number | null;
   readonly notes: readonly string[];
@@ -48,9 +50,53 @@ function rawLengthOfWords(text: string, words: number): number {
   return text.length;
 }
 
+const INTRODUCTION = new Set(['introduction', 'intro']);
+const CONCLUSION = new Set(['conclusion']);
+
 /**
- * Finds the heading, block, section or page a reference names inside its document. A part that
- * does not exist leaves the reference on the whole document, with a note saying so.
+ * The part `:introduction` or `:conclusion` names by position, when no section is called that
+ * (seed 001: a post's introduction and conclusion, whatever they are titled): the opening part
+ * before the first section, and the last top-level section. Null for any other word, or a document
+ * without content sections.
+ */
+function positionalPart(written: string, entry: CatalogEntry): AnchorResolution | null {
+  const wanted = normalizeHeading(written);
+  if (entry.kind !== 'content' || !(INTRODUCTION.has(wanted) || CONCLUSION.has(wanted)))
+    return null;
+  const first = entry.sections[0];
+  if (!first) {
+    return {
+      ...NONE,
+      notes: [`${entry.path} has no sections; its ${wanted} is the whole item`],
+    };
+  }
+  if (INTRODUCTION.has(wanted)) {
+    if (first.start <= 0) {
+      return {
+        ...NONE,
+        notes: [`${entry.path} has no text before its first section; using the whole item`],
+      };
+    }
+    return {
+      ...NONE,
+      span: { start: 0, end: first.start },
+      notes: [`no section is titled "${written}"; using the opening part, before "${first.title}"`],
+    };
+  }
+  const top = Math.min(...entry.sections.map((s) => s.level));
+  const last = entry.sections.findLast((s) => s.level === top) ?? first;
+  return {
+    ...NONE,
+    section: last.id,
+    heading: last.title,
+    notes: [`no section is titled "${written}"; using the last section, "${last.title}"`],
+  };
+}
+
+/**
+ * Finds the heading, block, section or page a reference names inside its document. A section
+ * titled as written wins; else `introduction` and `conclusion` name a post's opening part and last
+ * section. A part that does not exist leaves the reference on the whole document, with a note.
  */
 export function resolveAnchor(parsed: ParsedReference, entry: CatalogEntry): AnchorResolution {
   if (parsed.page !== null) {
@@ -83,10 +129,12 @@ export function resolveAnchor(parsed: ParsedReference, entry: CatalogEntry): Anc
       (h) => normalizeHeading(h.text) === wanted || h.anchor === parsed.heading,
     );
     if (heading) return { ...NONE, heading: heading.text };
-    return {
-      ...NONE,
-      notes: [`heading "${parsed.heading}" not found in ${entry.path}; using the whole document`],
-    };
+    return (
+      positionalPart(parsed.heading, entry) ?? {
+        ...NONE,
+        notes: [`heading "${parsed.heading}" not found in ${entry.path}; using the whole document`],
+      }
+    );
   }
   if (parsed.sectionTitle !== null) {
     if (parsed.sectionRest !== null) {
@@ -110,10 +158,14 @@ export function resolveAnchor(parsed: ParsedReference, entry: CatalogEntry): Anc
     if (section) return { ...NONE, section: section.id, heading: section.title };
     const heading = entry.headings.find((h) => normalizeHeading(h.text) === wanted);
     if (heading) return { ...NONE, heading: heading.text };
-    return {
-      ...NONE,
-      notes: [`section "${parsed.sectionTitle}" not found in ${entry.path}; using the whole item`],
-    };
+    return (
+      positionalPart(parsed.sectionTitle, entry) ?? {
+        ...NONE,
+        notes: [
+          `section "${parsed.sectionTitle}" not found in ${entry.path}; using the whole item`,
+        ],
+      }
+    );
   }
   return NONE;
 }

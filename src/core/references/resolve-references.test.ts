@@ -201,6 +201,50 @@ describe('mentions, forgivingly', () => {
     expect(message.slice(ref.start, ref.end)).toBe(ref.raw);
   });
 
+  it.each([
+    // A section titled as written wins.
+    ['@my-post:introduction', { section: 'introduction', heading: 'Introduction' }],
+    ['@my-post:Conclusion', { section: 'conclusion', heading: 'Conclusion' }],
+    ['@my-post#conclusion', { section: 'conclusion' }],
+    // Otherwise the opening part before the first section, and the last top-level section.
+    [
+      '@why-solar-pumps:introduction',
+      { section: null, heading: null, span: { start: 0, end: 320 } },
+    ],
+    ['@why-solar-pumps:intro', { section: null, span: { start: 0, end: 320 } }],
+    ['@why-solar-pumps#introduction', { section: null, span: { start: 0, end: 320 } }],
+    ['@why-solar-pumps:conclusion', { section: 'what-comes-next', heading: 'What comes next' }],
+    ['@why-solar-pumps:"Conclusion"', { section: 'what-comes-next' }],
+    ['@content:why-solar-pumps:conclusion', { section: 'what-comes-next' }],
+    // Nothing before the first section, or no sections: the whole item.
+    ['@untitled-start:introduction', { section: null, heading: null }],
+    ['@ginger:conclusion', { documentId: 'ginger', section: null }],
+  ] as const)('%s names %j (seed 001)', (message, target) => {
+    const ref = one(`Add a sentence to ${message} please`);
+    expect(ref.status).toBe('resolved');
+    expect(ref.target).toMatchObject(target);
+    if (!('span' in target)) expect(ref.target?.span ?? null).toBeNull();
+  });
+
+  it('says which part `:introduction` and `:conclusion` took', () => {
+    expect(one('@why-solar-pumps:introduction').notes).toEqual([
+      'no section is titled "introduction"; using the opening part, before "The problem with petrol"',
+    ]);
+    expect(one('@why-solar-pumps:conclusion').notes).toEqual([
+      'no section is titled "conclusion"; using the last section, "What comes next"',
+    ]);
+    expect(one('@untitled-start:introduction').notes[0]).toMatch(
+      /no text before its first section/,
+    );
+    expect(one('@ginger:conclusion').notes[0]).toMatch(
+      /has no sections; its conclusion is the whole item/,
+    );
+    // The intro is a part of its own: naming it and the whole post gives two references.
+    expect(resolveReferences('@why-solar-pumps:intro and @why-solar-pumps', catalog)).toHaveLength(
+      2,
+    );
+  });
+
   it('falls back to the whole item when the section is unknown, with a note', () => {
     const ref = one('@my-post#appendix');
     expect(ref).toMatchObject({

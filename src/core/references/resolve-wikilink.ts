@@ -55,6 +55,7 @@ export function resolvedTo(
       section: anchor.section,
       page: anchor.page,
       entity: entry.entityId,
+      ...(anchor.span && { span: anchor.span }),
     },
     candidates: [],
     notes: [...notes, ...anchor.notes],

@@ -56,8 +56,13 @@ describe('suggestReferences', () => {
 
   it('narrows by a typed prefix kind', () => {
     expect(
-      inserts('content:', '@', 20).every(
-        (i) => i === '@my-post' || i === '@classic-gingerbread-cookies',
+      inserts('content:', '@', 20).every((i) =>
+        [
+          '@my-post',
+          '@classic-gingerbread-cookies',
+          '@why-solar-pumps',
+          '@untitled-start',
+        ].includes(i),
       ),
     ).toBe(true);
     expect(inserts('source:gr', '@')).toEqual(['@source:interview-grace']);

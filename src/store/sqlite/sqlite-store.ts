@@ -513,7 +513,12 @@ export class SqliteStore implements DocumentStore {
           level: h.level,
         })),
         blocks: (structure.blocks ?? []).map((b) => b.id),
-        sections: (structure.sections ?? []).map((s) => ({ id: s.id, title: s.title })),
+        sections: (structure.sections ?? []).map((s) => ({
+          id: s.id,
+          title: s.title,
+          level: s.level,
+          start: s.start,
+        })),
         pageCount:
           typeof metadata.pageCount === 'number'
             ? metadata.pageCount
