@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scanWorkspace } from './scan-workspace.ts';
+import { NOT_UTF8_NAME, scanWorkspace } from './scan-workspace.ts';
 
 // Counts realpath calls while still doing the real work, to show the scan asks only for symlinks.
 const realpathCalls = vi.hoisted(() => ({ count: 0 }));
@@ -75,6 +75,27 @@ describe('scanWorkspace', () => {
     expect(files.map((f) => f.path)).toEqual(['shortcut/a.md']);
     expect(problems).toEqual([
       { path: 'away', reason: 'symlink leads outside the workspace; not followed' },
+    ]);
+  });
+
+  it('reports a file or folder whose name is not valid UTF-8 as such, and scans the rest', async () => {
+    const root = freshRoot('footnote-names-');
+    mkdirSync(join(root, 'notes'));
+    writeFileSync(join(root, 'notes', 'ok.md'), '# Ok\n');
+    // Latin-1 bytes, as an old archive or a Windows share leaves them: b\xe9d.md, caf\xe9/
+    const bytes = (...parts: Array<string | number[]>) =>
+      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+    writeFileSync(bytes(root, '/notes/b', [0xe9], 'd.md'), '# Bad name\n');
+    mkdirSync(bytes(root, '/caf', [0xe9]));
+    writeFileSync(bytes(root, '/caf', [0xe9], '/inside.md'), '# Inside\n');
+    writeFileSync(bytes(root, '/.hidden', [0xff]), 'hidden');
+
+    const { files, problems } = await scanWorkspace(root);
+
+    expect(files.map((f) => f.path)).toEqual(['notes/ok.md']);
+    expect(problems).toEqual([
+      { path: 'caf\ufffd', reason: NOT_UTF8_NAME },
+      { path: 'notes/b\ufffdd.md', reason: NOT_UTF8_NAME },
     ]);
   });
 });

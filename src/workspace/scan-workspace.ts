@@ -17,6 +17,20 @@ export interface ScanProblem {
   readonly reason: string;
 }
 
+/** Why an entry whose name is not valid UTF-8 is left out: no path in the index could name it. */
+export const NOT_UTF8_NAME = 'file name is not valid UTF-8; rename it';
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The entry's name as text, or null when its bytes are not valid UTF-8. */
+const decodeName = (bytes: Uint8Array): string | null => {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+};
+
 /** A folder waiting to be read: where to read it, where it really is, and its workspace path. */
 interface PendingFolder {
   readonly path: string;
@@ -26,7 +40,8 @@ interface PendingFolder {
 
 /**
  * Lists every candidate file under `root`, skipping hidden folders and never following a
- * symlink that leads outside the workspace (or into a loop).
+ * symlink that leads outside the workspace (or into a loop). An entry whose name is not valid
+ * UTF-8 is reported (`NOT_UTF8_NAME`), not read: as text its name would be another file's.
  */
 export async function scanWorkspace(
   root: string,
@@ -43,9 +58,9 @@ export async function scanWorkspace(
   for (let next = 0; next < queue.length; next++) {
     signal?.throwIfAborted();
     const dir = queue[next] as PendingFolder;
-    let entries: Dirent[];
+    let listed: Dirent<Buffer>[];
     try {
-      entries = await readdir(dir.path, { withFileTypes: true });
+      listed = await readdir(dir.path, { withFileTypes: true, encoding: 'buffer' });
     } catch (error) {
       problems.push({
         path: dir.rel,
@@ -53,18 +68,31 @@ export async function scanWorkspace(
       });
       continue;
     }
+    const entries: Array<{ readonly name: string; readonly entry: Dirent<Buffer> }> = [];
+    for (const entry of listed) {
+      const name = decodeName(entry.name);
+      if (name !== null) {
+        entries.push({ name, entry });
+      } else if (entry.name[0] !== 0x2e) {
+        const shown = entry.name.toString('utf8');
+        problems.push({
+          path: dir.rel === '' ? shown : `${dir.rel}/${shown}`,
+          reason: NOT_UTF8_NAME,
+        });
+      }
+    }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || IGNORED_DIRECTORIES.has(entry.name)) continue;
-      const abs = join(dir.path, entry.name);
-      const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
+    for (const { name, entry } of entries) {
+      if (name.startsWith('.') || IGNORED_DIRECTORIES.has(name)) continue;
+      const abs = join(dir.path, name);
+      const rel = dir.rel === '' ? name : `${dir.rel}/${name}`;
       try {
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         let target = abs;
         // A plain entry of a folder whose real path is known has that path plus its own name;
         // only a symlink needs the file system to say where it really leads.
-        let real = join(dir.real, entry.name);
+        let real = join(dir.real, name);
         if (entry.isSymbolicLink()) {
           const resolved = await realpath(abs).catch(() => null);
           if (resolved === null) {
