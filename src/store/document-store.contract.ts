@@ -269,8 +269,16 @@ export function describeDocumentStore(
         ],
         links: [],
       });
+      const source = sampleDocument({
+        id: 'talk',
+        path: 'sources/transcripts/talk.txt',
+        kind: 'source',
+        title: 'talk',
+        metadata: { sourceType: 'transcripts' },
+      });
       await store.writeDocument(note, []);
       await store.writeDocument(post, []);
+      await store.writeDocument(source, []);
       await store.markDeleted(['post'], '2026-03-03T00:00:00.000Z');
       const entries = await store.listCatalogEntries();
       const byId = Object.fromEntries(entries.map((e) => [e.id, e]));
@@ -286,6 +294,8 @@ export function describeDocumentStore(
         sections: [{ id: 'intro', title: 'Intro', level: 2, start: 0 }],
         status: 'deleted',
       });
+      expect(byId.talk).toMatchObject({ kind: 'source', sourceType: 'transcripts' });
+      expect(byId['doc-1']?.sourceType).toBeNull();
     });
 
     it('caches summaries per document version', async () => {

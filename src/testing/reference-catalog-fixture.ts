@@ -25,6 +25,7 @@ export function entry(path: string, overrides: Partial<CatalogEntry> = {}): Cata
     pageCount: 0,
     entityId: null,
     entityType: null,
+    sourceType: null,
     ...overrides,
   };
 }
@@ -120,6 +121,7 @@ export function sampleCatalog(): ReferenceCatalog {
       id: 'grace',
       kind: 'source',
       title: 'Interview with Grace',
+      sourceType: 'transcript',
     }),
     entry('entities/person/alice.md', {
       id: 'alice',

@@ -24,6 +24,8 @@ export interface CatalogEntry {
   /** `type/slug` for entities. */
   readonly entityId: string | null;
   readonly entityType: string | null;
+  /** For sources: what kind of source (`transcript`, `web` …), from frontmatter or the folder. */
+  readonly sourceType: string | null;
 }
 
 /** A content section as resolution needs it: what names it, how deep it is, where it starts. */
@@ -59,6 +61,8 @@ export class ReferenceCatalog {
   /** Lower-case title or alias → entries. */
   private readonly byTitle = new Map<string, CatalogEntry[]>();
   private readonly byId = new Map<string, CatalogEntry>();
+  /** Normalized source type → sources of that type. */
+  private readonly bySource = new Map<string, CatalogEntry[]>();
   /** Every name of every entry, for forgiving matching and autocomplete. */
   readonly names: readonly CatalogName[];
   /** The same names, indexed for exact, prefix, word-prefix and substring lookups. */
@@ -71,6 +75,8 @@ export class ReferenceCatalog {
     const names: CatalogName[] = [];
     for (const entry of entries) {
       this.byId.set(entry.id, entry);
+      if (entry.kind === 'source' && entry.sourceType)
+        push(this.bySource, normalizeName(entry.sourceType), entry);
       push(this.byLinkName, linkName(entry.path).toLowerCase(), entry);
       for (const t of new Set([entry.title, ...entry.aliases].map((n) => n.toLowerCase())))
         push(this.byTitle, t, entry);
@@ -108,6 +114,20 @@ export class ReferenceCatalog {
   /** Documents whose title or an alias equals `name` (case-insensitive). */
   byTitleOrAlias(name: string): readonly CatalogEntry[] {
     return this.byTitle.get(name.toLowerCase()) ?? [];
+  }
+
+  /**
+   * Sources whose type is `type`, forgiving case and a plural `s` (`@source:transcript` finds the
+   * `transcripts` folder too).
+   */
+  bySourceType(type: string): readonly CatalogEntry[] {
+    const wanted = normalizeName(type);
+    if (!wanted) return [];
+    const singular = wanted.endsWith('s') ? wanted.slice(0, -1) : wanted;
+    const found = new Set<CatalogEntry>();
+    for (const key of new Set([wanted, singular, `${singular}s`]))
+      for (const entry of this.bySource.get(key) ?? []) found.add(entry);
+    return [...found];
   }
 
   get(id: string): CatalogEntry | undefined {

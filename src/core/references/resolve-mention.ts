@@ -99,9 +99,15 @@ export function resolveMention(
     return { ...none, notes: [`${parsed.name} is outside the workspace`] };
   const kinds = parsed.prefix ? PREFIX_KINDS[parsed.prefix] : null;
   const ranked = rankMentionMatches(parsed.name, catalog, kinds);
-  if (ranked.size === 0) return none;
   let top = 0;
   for (const tier of ranked.values()) if (tier > top) top = tier;
+  // `@source:transcript`: a source named so wins; else the sources of that type, before any
+  // source whose name merely starts with or contains the word.
+  if (parsed.prefix === 'source' && top < MATCH_TIER.exact) {
+    const typed = resolveSourceType(parsed, catalog);
+    if (typed) return typed;
+  }
+  if (ranked.size === 0) return none;
   const tied = preferLive([...ranked.keys()]);
   const chosen =
     tied.length === 1 ? (tied[0] as CatalogEntry) : breakTie(tied, context.currentPath ?? null);
@@ -115,5 +121,34 @@ export function resolveMention(
       (_, index) => top + (newest.length - index) / (newest.length + 1),
     ),
     notes: [`${tied.length} documents match "${parsed.name}"`],
+  };
+}
+
+/**
+ * The sources of the type a `@source:<type>` mention names: one resolves, several are ambiguous
+ * with every one as a candidate (live ones only, when there are any); null when no source has it.
+ */
+function resolveSourceType(
+  parsed: ParsedReference,
+  catalog: ReferenceCatalog,
+): ResolveOutcome | null {
+  const all = preferLive(catalog.bySourceType(parsed.name));
+  if (all.length === 0) return null;
+  const active = all.filter((e) => e.status === 'active');
+  const sources = active.length > 0 ? active : all;
+  const type = (sources[0] as CatalogEntry).sourceType;
+  if (sources.length === 1)
+    return resolvedTo(parsed, sources[0] as CatalogEntry, [`the one source of type "${type}"`]);
+  const newest = newestFirst(sources, MAX_CANDIDATES);
+  return {
+    status: 'ambiguous',
+    entry: null,
+    target: null,
+    candidates: toCandidates(
+      newest,
+      (_, index) => 1 + (newest.length - index) / (newest.length + 1),
+    ),
+    notes: [`${sources.length} sources of type "${parsed.name}"; name one`],
+    end: null,
   };
 }

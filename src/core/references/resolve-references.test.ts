@@ -254,6 +254,88 @@ describe('mentions, forgivingly', () => {
     expect(ref.notes[0]).toMatch(/not found/);
   });
 
+  describe('@source:<type> finds the sources of that type (seed 001)', () => {
+    const sources = new ReferenceCatalog([
+      entry('sources/transcripts/interview-grace.md', {
+        id: 'grace',
+        kind: 'source',
+        title: 'Interview with Grace',
+        sourceType: 'transcript',
+        updatedAt: '2026-02-18T00:00:00.000Z',
+      }),
+      entry('sources/transcripts/standup.txt', {
+        id: 'standup',
+        kind: 'source',
+        title: 'standup',
+        sourceType: 'transcripts',
+        updatedAt: '2026-03-02T00:00:00.000Z',
+      }),
+      entry('sources/web/crop-water-needs.md', {
+        id: 'crop',
+        kind: 'source',
+        title: 'How much water do vegetables need?',
+        sourceType: 'web',
+      }),
+      entry('sources/youtube/old-talk.md', {
+        id: 'talk',
+        kind: 'source',
+        title: 'Old talk',
+        sourceType: 'youtube',
+        status: 'archived',
+      }),
+      entry('notes/Web.md', { id: 'web-note', title: 'Web' }),
+    ]);
+    const resolve = (message: string) => {
+      const refs = resolveReferences(message, sources);
+      expect(refs).toHaveLength(1);
+      return refs[0] as (typeof refs)[number];
+    };
+
+    it.each([
+      ['@source:web', 'resolved', ['crop']],
+      ['@source:WEB', 'resolved', ['crop']],
+      ['@source:youtube', 'archived', ['talk']],
+      ['@source:transcript', 'ambiguous', ['standup', 'grace']],
+      ['@source:transcripts', 'ambiguous', ['standup', 'grace']],
+      ['@source:standup', 'resolved', ['standup']],
+      ['@source:podcast', 'unresolved', []],
+    ] as const)('%s → %s %j', (message, status, ids) => {
+      const ref = resolve(message);
+      expect(ref.status).toBe(status);
+      const found =
+        ref.status === 'ambiguous'
+          ? ref.candidates.map((c) => c.documentId)
+          : ref.target
+            ? [ref.target.documentId]
+            : [];
+      expect(found).toEqual(ids);
+    });
+
+    it('says how many sources share the type, and keeps `@web` a plain name', () => {
+      expect(resolve('@source:transcript').notes).toEqual([
+        '2 sources of type "transcript"; name one',
+      ]);
+      expect(resolve('@source:web').notes).toEqual(['the one source of type "web"']);
+      expect(resolve('@web').target?.documentId).toBe('web-note');
+    });
+
+    it('lets a source named like the type win over the type', () => {
+      const named = new ReferenceCatalog([
+        ...sources.entries,
+        entry('sources/misc/transcript.md', {
+          id: 'named',
+          kind: 'source',
+          title: 'transcript',
+          sourceType: 'misc',
+        }),
+      ]);
+      expect(resolveReferences('@source:transcript', named)[0]).toMatchObject({
+        status: 'resolved',
+        target: { documentId: 'named' },
+      });
+    });
+  });
+
   it('narrows by prefix kind', () => {
     expect(one('@content:grace').status).toBe('unresolved');
     expect(one('@entity:alice').target?.documentId).toBe('alice');

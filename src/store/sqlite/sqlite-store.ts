@@ -525,6 +525,7 @@ export class SqliteStore implements DocumentStore {
             : (structure.pages ?? []).length,
         entityId: typeof metadata.entityId === 'string' ? metadata.entityId : null,
         entityType: structure.entity?.type ?? null,
+        sourceType: typeof metadata.sourceType === 'string' ? metadata.sourceType : null,
       };
     });
   }
