@@ -278,15 +278,19 @@ describe('rollback by role', () => {
     const [original] = versions;
     expect((await rollback(original?.id ?? '', alice)).rolledBack).toEqual([mine?.id]);
     // Bob edits on top; Alice may no longer restore anything before Bob's edit.
-    await editTurn(bob, 'Bob wrote this.');
+    const bobsEdit = (await editTurn(bob, 'Bob wrote this.')).edits[0];
     expect(await codeOf(rollback(afterFirst?.id ?? '', alice))).toBe('forbidden_role');
     // A change by hand is nobody's: restoring over it needs an admin.
     const bobsVersion = (await sessions.listVersions(await documentId())).at(-1);
     writeFileSync(join(sample.workspace, design), `${file()}\nTyped by hand.\n`);
     expect(await codeOf(rollback(bobsVersion?.id ?? '', bob))).toBe('forbidden_role');
     expect(file()).toContain('Typed by hand.');
-    // Restoring the text the file already has takes nothing out: anyone who may write may.
-    writeFileSync(join(sample.workspace, design), bobsVersion?.content ?? '');
-    expect((await rollback(bobsVersion?.id ?? '', alice)).applied).toBe(true);
+    // Restoring the text the file already has takes nothing out: anyone who may write may, and
+    // no edit changes state (here Bob's text was typed away by hand, not by Alice's restore).
+    const beforeBob = (await sessions.listVersions(await documentId())).at(-2);
+    writeFileSync(join(sample.workspace, design), beforeBob?.content ?? '');
+    const noop = await rollback(beforeBob?.id ?? '', alice);
+    expect(noop).toMatchObject({ applied: true, rolledBack: [] });
+    expect((await sessions.getProposedEdit(bobsEdit?.id ?? ''))?.status).toBe('applied');
   });
 });

@@ -161,8 +161,11 @@ export async function restoreVersion(options: RestoreOptions): Promise<RestoreRe
       user: recordedUser(options.actor),
       createdAt: when,
     });
-    // The edits whose text this takes out: the applied ones written after the restored version.
-    const later = new Set(laterThan(versions, version).map((v) => v.id));
+    // The edits whose text this takes out: the applied ones written after the restored version —
+    // none when the file already held that text (whatever removed them, it was not this restore).
+    const later = new Set(
+      current === version.content ? [] : laterThan(versions, version).map((v) => v.id),
+    );
     const rolledBack: string[] = [];
     for (const edit of await sessions.listDocumentEdits(doc.id)) {
       if (edit.status !== 'applied' || !edit.versionId || !later.has(edit.versionId)) continue;
