@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReferences, SECTION_REST_MAX_LENGTH } from './parse-references.ts';
 import type { ParsedReference } from './reference.ts';
+import { MAX_NAME_WORDS } from './reference.ts';
 
 /** What a case expects of one reference: `raw` plus the fields that differ from the defaults. */
 type Expected = Partial<ParsedReference> & { readonly raw: string };
@@ -23,6 +24,7 @@ const defaults = {
   prefix: null,
   quoted: false,
   citation: null,
+  longer: [],
 };
 
 /** The syntax a raw reference is written in, from its first characters. */
@@ -655,8 +657,12 @@ describe('parseReferences', () => {
     ['escapes', escapeCases],
     ['code', codeCases],
   ] as const)('%s', (_group, cases) => {
+    // `longer` (the readings over the next words) is checked where a case names it.
     it.each(cases)('$title', ({ message, expected }) => {
-      expect(parseReferences(message)).toEqual(complete(message, expected));
+      const found = parseReferences(message).map((r, i) =>
+        expected[i] && 'longer' in (expected[i] as Expected) ? r : { ...r, longer: [] },
+      );
+      expect(found).toEqual(complete(message, expected));
     });
   });
 
@@ -741,7 +747,61 @@ const grammarPiece = fc.oneof(
 );
 const grammarish = fc.array(grammarPiece, { maxLength: 60 }).map((pieces) => pieces.join(''));
 
+/** Text of words, spaces and mentions: where multi-word names live. */
+const wordy = fc
+  .array(
+    fc.constantFrom(
+      ...['@', '@note:', '@page:', '@"', '"', 'field', 'Trial', 'lessons.md', 'Zoë', '42', '-x'],
+      ...[' ', '  ', '   ', '\t', '\n', '#x', ':Y', ':"Z"', ',', '.', '`', '[[a]]', '[1]'],
+    ),
+    { maxLength: 40 },
+  )
+  .map((pieces) => pieces.join(''));
+
 describe('parseReferences: properties', () => {
+  it('reads multi-word names as longer readings that slice the message, longest first, bounded', () => {
+    fc.assert(
+      fc.property(fc.oneof(wordy, grammarish), (message) => {
+        const references = parseReferences(message);
+        references.forEach((r, i) => {
+          if (r.quoted || r.syntax !== 'mention' || r.longer.length === 0) return;
+          expect(r.longer.length).toBeLessThan(MAX_NAME_WORDS);
+          let previousEnd = Number.POSITIVE_INFINITY;
+          for (const longer of r.longer) {
+            expect(message.slice(r.start, longer.end)).toBe(longer.raw);
+            expect(longer.end).toBeLessThan(previousEnd);
+            expect(longer.end).toBeGreaterThan(r.end);
+            expect(longer.name.startsWith(r.name)).toBe(true);
+            expect(/[\n\r]/.test(longer.raw)).toBe(false);
+            // No reference the parser found starts inside a longer reading.
+            expect(longer.end <= (references[i + 1]?.start ?? message.length)).toBe(true);
+            previousEnd = longer.end;
+          }
+        });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it.each([
+    ['@field trial lessons', ['@field trial lessons', '@field trial']],
+    ['@field trial lessons, please', ['@field trial lessons', '@field trial']],
+    ['@field trial lessons#risks now', ['@field trial lessons#risks', '@field trial']],
+    ['@field  trial', ['@field  trial']],
+    ['@field   trial', []],
+    ['@field, trial', []],
+    ['@field - trial', []],
+    ['@"field" trial', []],
+    ['@field#x trial', []],
+    ['@note:Alice Smith', ['@note:Alice Smith']],
+    ['@page:doc.pdf#2 more', []],
+    ['@a b c d e f g h', ['@a b c d e f', '@a b c d e', '@a b c d', '@a b c', '@a b']],
+    ['@a @b', []],
+    ['@a\nb', []],
+  ])('%j reads the longer names %j', (message, raws) => {
+    expect(parseReferences(message)[0]?.longer.map((l) => l.raw)).toEqual(raws);
+  });
+
   it.each([
     ['UTF-16 code units', fc.string({ maxLength: 200 })],
     ['graphemes', fc.string({ unit: 'grapheme', maxLength: 100 })],
@@ -758,11 +818,11 @@ describe('parseReferences: properties', () => {
 
   it('finds each reference again, the same, when it stands alone', () => {
     fc.assert(
-      fc.property(grammarish, (message) => {
-        for (const { sectionRest, ...reference } of parseReferences(message)) {
+      fc.property(fc.oneof(grammarish, wordy), (message) => {
+        for (const { sectionRest, longer: _, ...reference } of parseReferences(message)) {
           const alone = parseReferences(reference.raw);
           expect(alone).toHaveLength(1);
-          const { sectionRest: aloneRest, ...rest } = alone[0] as ParsedReference;
+          const { sectionRest: aloneRest, longer: __, ...rest } = alone[0] as ParsedReference;
           expect(rest).toEqual({ ...reference, start: 0, end: reference.raw.length });
           if (sectionRest !== null) {
             expect(aloneRest).toBe(reference.sectionTitle);
@@ -857,6 +917,8 @@ describe('parseReferences: huge inputs', () => {
     ['embed openers', repeat('![[', 200_000)],
     ['unclosed link texts', repeat('[a [1] ', 150_000)],
     ['link texts without destinations closing', repeat('[1](x [2] ', 100_000)],
+    ['mentions followed by words', repeat('@a b c d e f g ', 80_000)],
+    ['mentions each followed by a long word', repeat(`@a ${'b'.repeat(5_000)} `, 200)],
   ])(
     '%s',
     (_name, message) => {

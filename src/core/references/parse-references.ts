@@ -6,7 +6,12 @@ import {
   type ProseRegion,
 } from '../prose-regions.ts';
 import { createLinkTextIndex, readCitationReference } from './read-citation-reference.ts';
-import type { MentionPrefix, ParsedReference } from './reference.ts';
+import {
+  type LongerMention,
+  MAX_NAME_WORDS,
+  type MentionPrefix,
+  type ParsedReference,
+} from './reference.ts';
 
 /** Most UTF-16 code units of `sectionRest` handed to the resolver for multi-word section titles. */
 export const SECTION_REST_MAX_LENGTH = 120;
@@ -305,6 +310,10 @@ function readMention(scanner: Scanner, at: number): ParsedReference | null {
   if (!target) return null;
   const suffix = readMentionSuffix(scanner, target.end, target.prefix);
   const end = suffix?.end ?? target.end;
+  const longer =
+    target.quoted || suffix || target.prefix === 'page'
+      ? []
+      : readLongerNames(scanner, at, target.end, target.prefix);
   return {
     ...emptyReference('mention', message, at, end, target.name),
     quoted: target.quoted,
@@ -313,7 +322,56 @@ function readMention(scanner: Scanner, at: number): ParsedReference | null {
     page: suffix?.page ?? null,
     sectionTitle: suffix?.sectionTitle ?? null,
     sectionRest: suffix?.sectionRest ?? null,
+    longer,
   };
+}
+
+/** Most spaces or tabs between two words of a multi-word name. */
+const MAX_NAME_GAP = 2;
+
+/**
+ * The longer readings of an unquoted mention whose first word ends at `nameEnd`: the name run over
+ * each next word of the line (separated by one or two spaces or tabs, starting with a letter or
+ * digit), up to {@link MAX_NAME_WORDS} words, each with the `#id` or `:Title` that may follow it; a
+ * suffix ends the run. Longest first. Bounded: a few words past the mention, never past the line.
+ */
+function readLongerNames(
+  scanner: Scanner,
+  at: number,
+  nameEnd: number,
+  prefix: MentionPrefix | null,
+): LongerMention[] {
+  const { message } = scanner;
+  const nameStart = at + 1 + (prefix ? prefix.length + 1 : 0);
+  const found: LongerMention[] = [];
+  let pos = nameEnd;
+  for (let words = 1; words < MAX_NAME_WORDS; words++) {
+    let gap = 0;
+    while (gap <= MAX_NAME_GAP && isBlankCode(message.charCodeAt(pos + gap))) gap++;
+    if (gap === 0 || gap > MAX_NAME_GAP) break;
+    const wordStart = pos + gap;
+    if (!isLetterOrDigit(message.codePointAt(wordStart) ?? -1)) break;
+    const wordEnd = readWord(message, wordStart, true);
+    if (wordEnd < 0) break;
+    const suffix = readMentionSuffix(scanner, wordEnd, prefix);
+    const end = suffix?.end ?? wordEnd;
+    found.push({
+      raw: message.slice(at, end),
+      name: message.slice(nameStart, wordEnd),
+      end,
+      heading: suffix?.heading ?? null,
+      page: suffix?.page ?? null,
+      sectionTitle: suffix?.sectionTitle ?? null,
+      sectionRest: suffix?.sectionRest ?? null,
+    });
+    if (suffix) break;
+    pos = wordEnd;
+  }
+  return found.reverse();
+}
+
+function isBlankCode(code: number): boolean {
+  return code === codes.space || code === codes.tab;
 }
 
 /** `@` starts a mention only outside words and URLs, so `alice@example.com`, `x@y` and `site.com/@user` stay text. */
@@ -462,6 +520,7 @@ export function emptyReference(
     prefix: null,
     quoted: false,
     citation: null,
+    longer: [],
   };
 }
 

@@ -46,6 +46,28 @@ export interface ParsedReference {
   readonly quoted: boolean;
   /** `[2]`: the number of the previous answer's source it names; null for every other syntax. */
   readonly citation: number | null;
+  /**
+   * For an unquoted `@word` followed on its line by more words: the readings whose name runs over
+   * them, longest first (at most {@link MAX_NAME_WORDS} words in all), so the resolver can take the
+   * longest run that is exactly a document's name (`@field trial lessons`). Empty otherwise.
+   */
+  readonly longer: readonly LongerMention[];
+}
+
+/** Most words an unquoted mention's name may run over (`@field trial lessons` is three). */
+export const MAX_NAME_WORDS = 6;
+
+/** A longer reading of an unquoted mention: its name runs over more words of the line. */
+export interface LongerMention {
+  /** `message.slice(start, end)` of the reference read this way. */
+  readonly raw: string;
+  readonly name: string;
+  /** End of the reference read this way, after any `#id` or `:Title` that follows the longer name. */
+  readonly end: number;
+  readonly heading: string | null;
+  readonly page: number | null;
+  readonly sectionTitle: string | null;
+  readonly sectionRest: string | null;
 }
 
 /** How a reference resolved. */

@@ -64,6 +64,16 @@ export function rankMentionMatches(
   return best;
 }
 
+/** Whether a written name is exactly (forgiving case, accents and spacing) a name of some document of these kinds. */
+function namesExactly(
+  name: string,
+  catalog: ReferenceCatalog,
+  kinds: readonly DocumentKind[] | null,
+): boolean {
+  const wanted = normalizeName(name);
+  return catalog.index.equal(wanted).some((n) => !kinds || kinds.includes(n.entry.kind));
+}
+
 /** Breaks a tie the way a person would: the open document, then its folder, then a live one over archived. */
 function breakTie(tied: readonly CatalogEntry[], currentPath: string | null): CatalogEntry | null {
   if (currentPath) {
@@ -79,7 +89,8 @@ function breakTie(tied: readonly CatalogEntry[], currentPath: string | null): Ca
 
 /**
  * Resolves an `@mention` forgivingly: case, spacing, punctuation and extension do not matter;
- * exact beats prefix beats partial. One best match resolves; a tie the current document or folder
+ * exact beats prefix beats partial. An unquoted name runs over the next words of its line when
+ * that longer run is exactly a document's name (the longest such run wins). One best match resolves; a tie the current document or folder
  * cannot break is ambiguous, with candidates ranked by match and recency.
  */
 export function resolveMention(
@@ -98,6 +109,12 @@ export function resolveMention(
   if (escapesWorkspace(parsed.name))
     return { ...none, notes: [`${parsed.name} is outside the workspace`] };
   const kinds = parsed.prefix ? PREFIX_KINDS[parsed.prefix] : null;
+  // `@field trial lessons`: the longest run of words that is exactly a document's name.
+  for (const longer of parsed.longer) {
+    if (!namesExactly(longer.name, catalog, kinds)) continue;
+    const outcome = resolveMention({ ...parsed, ...longer, longer: [] }, catalog, context);
+    return { ...outcome, end: Math.max(outcome.end ?? longer.end, longer.end) };
+  }
   const ranked = rankMentionMatches(parsed.name, catalog, kinds);
   let top = 0;
   for (const tier of ranked.values()) if (tier > top) top = tier;

@@ -336,6 +336,66 @@ describe('mentions, forgivingly', () => {
     });
   });
 
+  describe('unquoted multi-word names', () => {
+    const names = new ReferenceCatalog([
+      entry('content/field-trial-lessons.md', {
+        id: 'lessons',
+        kind: 'content',
+        title: 'What the field trial taught us',
+        slug: 'field-trial-lessons',
+        sections: [{ id: 'the-numbers', title: 'The numbers', level: 2, start: 100 }],
+      }),
+      entry('notes/Field Trip Checklist.md', { id: 'checklist', title: 'Field Trip Checklist' }),
+      entry('notes/Field.md', { id: 'field', title: 'Field' }),
+      entry('entities/person/alice.md', { id: 'alice', kind: 'entity', title: 'Alice' }),
+      entry('entities/person/alice-smith.md', {
+        id: 'alice-smith',
+        kind: 'entity',
+        title: 'Alice Smith',
+      }),
+    ]);
+    const first = (message: string) => resolveReferences(message, names)[0];
+
+    it.each([
+      ['Summarize @field trial lessons please', '@field trial lessons', 'lessons'],
+      ['Summarize @Field Trial Lessons.', '@Field Trial Lessons', 'lessons'],
+      ['See @field trip checklist, then go', '@field trip checklist', 'checklist'],
+      ['Ask @Alice Smith about it', '@Alice Smith', 'alice-smith'],
+      ['Ask @Alice about it', '@Alice', 'alice'],
+      ['Ask @alice smith jones', '@alice smith', 'alice-smith'],
+      ['@field trial notes', '@field', 'field'],
+      ['@entity:Alice Smith', '@entity:Alice Smith', 'alice-smith'],
+      ['@note:Alice Smith', '@note:Alice', null],
+    ] as const)('%j reads %j', (message, raw, id) => {
+      const ref = first(message);
+      expect(ref?.raw).toBe(raw);
+      expect(message.slice(ref?.start, ref?.end)).toBe(raw);
+      expect(ref?.target?.documentId ?? null).toBe(id);
+    });
+
+    it('takes the section after a multi-word name', () => {
+      const ref = first('Fix @field trial lessons#the-numbers now');
+      expect(ref).toMatchObject({
+        raw: '@field trial lessons#the-numbers',
+        target: { documentId: 'lessons', section: 'the-numbers' },
+      });
+      expect(first('Fix @field trial lessons:The numbers now')).toMatchObject({
+        raw: '@field trial lessons:The numbers',
+        target: { section: 'the-numbers' },
+      });
+    });
+
+    it('gives the permission to the whole name', () => {
+      const refs = resolveReferences('Add @Alice Smith to @field trial lessons', names, {
+        mode: 'agent',
+      });
+      expect(refs.map((r) => [r.raw, r.permission])).toEqual([
+        ['@Alice Smith', 'read'],
+        ['@field trial lessons', 'insert'],
+      ]);
+    });
+  });
+
   it('narrows by prefix kind', () => {
     expect(one('@content:grace').status).toBe('unresolved');
     expect(one('@entity:alice').target?.documentId).toBe('alice');
