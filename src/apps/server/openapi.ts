@@ -15,6 +15,7 @@ import {
   UseChatBody,
   VersionJson,
 } from '../../protocol/index.ts';
+import { ERROR_CODES } from './error-codes.ts';
 
 const json = (schema: z.ZodType) => ({
   'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
@@ -84,6 +85,12 @@ export function buildOpenApi() {
     },
     paths: {
       '/health': { get: { summary: 'Liveness', responses: { 200: { description: 'ok' } } } },
+      '/openapi.json': {
+        get: {
+          summary: 'This document (no token needed)',
+          responses: { 200: { description: 'the OpenAPI document' } },
+        },
+      },
       '/api/workspaces': {
         get: {
           summary: 'Workspaces of the caller',
@@ -270,7 +277,14 @@ export function buildOpenApi() {
       schemas: {
         Edit: z.toJSONSchema(EditJson, { io: 'output' }),
         Version: z.toJSONSchema(VersionJson, { io: 'output' }),
+        ErrorCode: {
+          type: 'string',
+          description: '`error.code` of every error answer; its status is in `x-error-codes`',
+          enum: Object.keys(ERROR_CODES),
+        },
       },
     },
+    /** Every error code with the status it always comes with, and when. */
+    'x-error-codes': ERROR_CODES,
   };
 }

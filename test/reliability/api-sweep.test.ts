@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../src/apps/server/create-server.ts';
+import { gptTokenCounter } from '../../src/core/index.ts';
+import { createOfflineModel } from '../../src/llm/index.ts';
+import {
+  type Caller,
+  type Json,
+  type OwnedId,
+  type SweepFixture,
+  startSweepFixture,
+} from './api-sweep-fixture.ts';
+import {
+  errorCodesOf,
+  errorShapeProblem,
+  exampleOf,
+  exampleQuery,
+  fillPath,
+  type Operation,
+  operationsOf,
+} from './openapi-operations.ts';
+
+// Every route of the OpenAPI document (read from the running server, so a new route is swept
+// without a change here), called by every kind of caller — no token, a wrong token, a user of the
+// other workspace, a member, a viewer, an admin and the owner — with ids of the other workspace and
+// of another user put into every path parameter. No answer may be a 5xx, leak another user's or
+// workspace's ids or text, use a status the document does not give, or an error body out of shape.
+
+const SETUP_MS = 180_000;
+const SWEEP_MS = 240_000;
+const PARALLEL = 4;
+
+let fixture: SweepFixture;
+
+beforeAll(async () => {
+  fixture = await startSweepFixture();
+}, SETUP_MS);
+
+afterAll(async () => {
+  await fixture?.close();
+}, SETUP_MS);
+
+/** One request of the sweep, and what the caller may see in its answer. */
+interface SweepRequest {
+  readonly op: Operation;
+  readonly caller: Caller;
+  readonly workspace: string | null;
+  readonly values: Readonly<Record<string, string>>;
+  /** Ids in the path that belong to another workspace than the one asked, or to another user. */
+  readonly owned: readonly OwnedId[];
+}
+
+/** Path values to try: the owner's own, then each parameter in turn with every other id. */
+function pathVariants(op: Operation): Array<Record<string, string>> {
+  if (op.pathParams.length === 0) return [{}];
+  const withPdf = (
+    own: Readonly<Record<string, string>>,
+    ws: 'default' | 'other',
+  ): Record<string, string> =>
+    op.pathParams.includes('page') ? { ...own, documentId: fixture.pdfs[ws] } : { ...own };
+  const alice = withPdf(fixture.aliceOwn, 'default');
+  const carol = withPdf(fixture.carolOwn, 'other');
+  const variants: Array<Record<string, string>> = [
+    alice,
+    carol,
+    { ...alice, workspaceId: 'other' },
+    { ...carol, workspaceId: 'default' },
+    { ...alice, workspaceId: 'nope' },
+  ];
+  for (const param of op.pathParams) {
+    if (param === 'workspaceId') continue;
+    for (const id of fixture.ids[param] ?? [{ value: 'sweep-unknown-id' }]) {
+      if (id.value !== alice[param]) variants.push({ ...alice, [param]: id.value });
+    }
+  }
+  return variants;
+}
+
+const ownerOf = (value: string): OwnedId | undefined =>
+  Object.values(fixture.ids)
+    .flat()
+    .find((id) => id.value === value && (id.workspace !== null || id.owner !== null));
+
+/** Strings this caller must never see in an answer about `workspace`. */
+function forbiddenFor(caller: Caller, workspace: string | null): string[] {
+  const s = fixture.secrets;
+  const member = (ws: string) => workspace === ws && caller.workspaces.includes(ws);
+  const out: string[] = [];
+  if (!member('default')) out.push(...s.workspaceA);
+  if (!member('other')) out.push(...s.workspaceB);
+  // An admin of `default` sees who wrote what there (versions, edits); only Alice sees her words.
+  const aliceIdsAllowed = member('default') && (caller.name === 'alice' || caller.role === 'admin');
+  if (!aliceIdsAllowed) out.push(...s.aliceIds);
+  if (!(member('default') && caller.name === 'alice')) out.push(...s.aliceText);
+  if (!(member('other') && caller.name === 'carol')) out.push(...s.carolIds, ...s.carolText);
+  return out;
+}
+
+/** What the sweep found wrong with one answer, if anything. */
+function problemsOf(
+  request: SweepRequest,
+  sent: string,
+  status: number,
+  text: string,
+  codes: ReadonlyMap<string, number>,
+): string[] {
+  const { op, caller, workspace } = request;
+  const problems: string[] = [];
+  if (status >= 500) problems.push(`status ${status}`);
+  if (status >= 400) {
+    const shape = errorShapeProblem(status, text, codes);
+    if (shape) problems.push(shape);
+  } else if (!op.statuses.includes(String(status))) {
+    problems.push(`status ${status} is not documented (${op.statuses.join(', ')})`);
+  }
+  const authenticated = caller.role !== null;
+  const api = op.path.startsWith('/api/');
+  if (api && !authenticated && status !== 401) problems.push(`${status} without a valid token`);
+  if (
+    authenticated &&
+    workspace !== null &&
+    !caller.workspaces.includes(workspace) &&
+    status !== 404
+  )
+    problems.push(`${status} for a workspace the caller is not in`);
+  const code = status === 403 ? (JSON.parse(text) as Json).error?.code : null;
+  const refused = status === 404 || code === 'forbidden_role';
+  const foreign = request.owned.filter(
+    (id) =>
+      (id.workspace !== null && id.workspace !== workspace) ||
+      (id.owner !== null && id.owner !== caller.name && caller.role !== 'admin'),
+  );
+  if (authenticated && workspace !== null && caller.workspaces.includes(workspace)) {
+    if (foreign.length > 0 && !refused)
+      problems.push(`${status} for another's ${foreign.map((f) => f.value).join(', ')}`);
+  }
+  for (const secret of forbiddenFor(caller, workspace)) {
+    if (!sent.includes(secret) && text.includes(secret)) problems.push(`leaks ${secret}`);
+  }
+  return problems;
+}
+
+/** Sends one request; answers its status and text. */
+async function send(
+  method: string,
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body?: string,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { body }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** Runs `work` on every item, `parallel` at a time, in order of starting. */
+async function inParallel<T>(
+  items: readonly T[],
+  parallel: number,
+  work: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  const lanes = Array.from({ length: parallel }, async () => {
+    while (next < items.length) await work(items[next++] as T);
+  });
+  await Promise.all(lanes);
+}
+
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Callers in the order their writes go: the owner last, so what others try is tried on live data. */
+const CALLER_ORDER = ['no token', 'wrong token', 'carol', 'bob', 'eve', 'dave', 'alice'];
+
+describe('the API, swept with every credential and every foreign id', () => {
+  it(
+    'answers every documented route without a 5xx, a leak, an undocumented status or an error out of shape',
+    async () => {
+      const operations = operationsOf(fixture.openapi);
+      const codes = errorCodesOf(fixture.openapi);
+      const requests: SweepRequest[] = [];
+      for (const op of operations) {
+        for (const values of pathVariants(op)) {
+          const owned = op.pathParams
+            .map((param) => ownerOf(values[param] ?? ''))
+            .filter((id): id is OwnedId => id !== undefined);
+          for (const caller of fixture.callers) {
+            requests.push({
+              op,
+              caller,
+              workspace: op.pathParams.includes('workspaceId')
+                ? (values.workspaceId ?? null)
+                : null,
+              values,
+              owned,
+            });
+          }
+        }
+      }
+      const rank = (r: SweepRequest) =>
+        METHOD_ORDER.indexOf(r.op.method) * 100 + CALLER_ORDER.indexOf(r.caller.name);
+      requests.sort((a, b) => rank(a) - rank(b));
+
+      const failures: string[] = [];
+      let fiveHundreds = 0;
+      let leaks = 0;
+      const statuses = new Map<string, number>();
+      for (const method of METHOD_ORDER) {
+        // Reads first, deletes last: a session deleted early would make later refusals trivial.
+        await inParallel(
+          requests.filter((r) => r.op.method === method),
+          PARALLEL,
+          async (request) => {
+            const query = new URLSearchParams(exampleQuery(request.op)).toString();
+            const path = fillPath(request.op.path, request.values) + (query ? `?${query}` : '');
+            const body = request.op.bodySchema
+              ? JSON.stringify(exampleOf(request.op.bodySchema))
+              : undefined;
+            const answer = await send(
+              request.op.method,
+              `${fixture.url}${path}`,
+              request.caller.headers,
+              body,
+            );
+            const problems = problemsOf(
+              request,
+              `${path} ${body ?? ''}`,
+              answer.status,
+              answer.text,
+              codes,
+            );
+            if (answer.status >= 500) fiveHundreds++;
+            const key = `${request.caller.name} ${answer.status}`;
+            statuses.set(key, (statuses.get(key) ?? 0) + 1);
+            leaks += problems.filter((p) => p.startsWith('leaks')).length;
+            for (const problem of problems)
+              failures.push(`${request.op.method} ${path} as ${request.caller.name}: ${problem}`);
+          },
+        );
+      }
+      process.stdout.write(
+        `api sweep: ${new Set(operations.map((o) => o.path)).size} paths, ${operations.length} operations, ${requests.length} requests, ${fiveHundreds} × 5xx, ${leaks} leaks\n`,
+      );
+      process.stdout.write(
+        `api sweep answers by caller and status: ${[...statuses].map(([k, n]) => `${k}×${n}`).join(', ')}\n`,
+      );
+      expect(failures).toEqual([]);
+    },
+    SWEEP_MS,
+  );
+
+  it('answers every other method of a documented path with 405 and the documented ones in Allow', async () => {
+    const operations = operationsOf(fixture.openapi);
+    const alice = fixture.callers.find((c) => c.name === 'alice') as Caller;
+    const failures: string[] = [];
+    for (const path of new Set(operations.map((o) => o.path))) {
+      const documented = operations.filter((o) => o.path === path).map((o) => o.method);
+      const allow = [...documented, ...(documented.includes('GET') ? ['HEAD'] : [])].sort();
+      const url = `${fixture.url}${fillPath(path, fixture.aliceOwn)}`;
+      for (const method of METHOD_ORDER.filter((m) => !documented.includes(m))) {
+        const answer = await send(method, url, alice.headers);
+        const allowed = answer.status === 405 ? await allowOf(method, url, alice.headers) : '';
+        if (answer.status !== 405 || allowed !== allow.join(', '))
+          failures.push(
+            `${method} ${path}: ${answer.status}, Allow: ${allowed} (documented: ${allow.join(', ')})`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/** The `Allow` header of a 405, its methods sorted. */
+async function allowOf(method: string, url: string, headers: Readonly<Record<string, string>>) {
+  const response = await fetch(url, { method, headers });
+  await response.arrayBuffer();
+  return (response.headers.get('allow') ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .sort()
+    .join(', ');
+}
+
+/** Paths of Fastify's route table (`printRoutes`), in OpenAPI form (`{param}`). */
+function routeTablePaths(printed: string): Set<string> {
+  const paths = new Set<string>();
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const at = line.indexOf('── ');
+    if (at < 0) continue;
+    const depth = Math.floor(at / 4);
+    const match = /^(\S+)(?: \((.*)\))?$/.exec(line.slice(at + 3).trim());
+    if (!match) continue;
+    stack.length = depth;
+    const full = (stack[depth - 1] ?? '') + (match[1] as string);
+    stack[depth] = full;
+    if (match[2]) paths.add(full.replace(/:([A-Za-z]+)/g, '{$1}').replace(/^\/\//, '/'));
+  }
+  return paths;
+}
+
+describe('the OpenAPI document', () => {
+  it("documents every route of the server's route table, and nothing else", async () => {
+    const app = createServer({
+      workspaces: new Map(),
+      model: () => createOfflineModel(),
+      tokenCounter: gptTokenCounter,
+      authenticate: null,
+    });
+    await app.ready();
+    const served = routeTablePaths(app.printRoutes({ commonPrefix: false }));
+    const documented = new Set(Object.keys(fixture.openapi.paths));
+    await app.close();
+    expect([...served].filter((p) => !documented.has(p)).sort()).toEqual([]);
+    expect([...documented].filter((p) => !served.has(p)).sort()).toEqual([]);
+  });
+});
