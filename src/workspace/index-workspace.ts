@@ -8,9 +8,13 @@ import {
   type IndexedFileState,
   parseEntityTypeSchema,
 } from '../core/index.ts';
-import { chunkDocument } from './chunk-document.ts';
 import { classifyPath } from './classify-path.ts';
-import { readDocument } from './read-document.ts';
+import {
+  type DocumentReaderPool,
+  type PoolOutcome,
+  sharedReaderPool,
+} from './document-reader-pool.ts';
+import { canReadAsPlainText, type ReadJob } from './read-and-chunk.ts';
 import { baseName } from './read-markdown-document.ts';
 import { type ScannedFile, scanWorkspace } from './scan-workspace.ts';
 
@@ -24,6 +28,20 @@ export interface IndexOptions {
   readonly maxChunkChars?: number;
   /** Documents written per transaction. @default 200 */
   readonly batchSize?: number;
+  /**
+   * The reader threads that read and chunk changed files. Without it, the process's shared pool
+   * for `readerCount` and `readerMemoryMb` ({@link sharedReaderPool}); a long-lived owner (a
+   * server, a watcher) passes its own and closes it when done.
+   */
+  readonly readers?: DocumentReaderPool;
+  /** Reader threads, when no pool is passed. @default min(cores − 1, 4), at least 1 */
+  readonly readerCount?: number;
+  /** Heap limit of each reader thread, in MiB, when no pool is passed. @default 512 */
+  readonly readerMemoryMb?: number;
+  /** Longest a reader may take over one file before it is stopped. @default 30000 */
+  readonly readTimeoutMs?: number;
+  /** The same for a PDF, whose text extraction is slower per byte. @default 120000 */
+  readonly pdfReadTimeoutMs?: number;
   /** Called after each file, for progress display. */
   readonly onProgress?: (progress: {
     readonly done: number;
@@ -102,10 +120,20 @@ async function loadEntityTypes(files: readonly ScannedFile[], problems: IndexPro
   return types;
 }
 
+/** Reads in flight at most per reader thread: one running, one waiting, so no thread idles. */
+const READS_PER_READER = 2;
+/** Bytes of changed files held for reading at once, beyond the first file. */
+const MAX_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+
 /**
  * Brings the store up to date with the workspace folder, touching only what changed:
  * unchanged files are skipped by size and mtime, then by content hash; renames keep their
  * document id; removed files are marked deleted; one bad file never stops the run.
+ *
+ * Changed files are read and chunked on reader threads (see {@link DocumentReaderPool}), a few
+ * at a time, while this thread reads, hashes and writes; results are taken in file order, so the
+ * report is the same whatever the number of threads. A file whose reader runs out of memory or
+ * time, or throws, is reported and indexed as plain text (a note, post or source) or skipped.
  */
 export async function indexWorkspace(
   root: string,
@@ -117,6 +145,8 @@ export async function indexWorkspace(
     maxPdfBytes = 200 * 1024 * 1024,
     maxChunkChars = 1600,
     batchSize = 200,
+    readTimeoutMs = 30_000,
+    pdfReadTimeoutMs = 120_000,
     onProgress,
     signal,
     now = () => new Date(),
@@ -163,7 +193,79 @@ export async function indexWorkspace(
     });
   };
 
+  const readers =
+    options.readers ??
+    sharedReaderPool({
+      ...(options.readerCount !== undefined && { size: options.readerCount }),
+      ...(options.readerMemoryMb !== undefined && { memoryMb: options.readerMemoryMb }),
+    });
+  const read = (job: ReadJob) => {
+    const timeout = job.kind === 'pdf' ? pdfReadTimeoutMs : readTimeoutMs;
+    const outcome = readers.read(job, timeout, signal);
+    // Settled later, in file order, or never if the run stops first: it must not go unhandled.
+    outcome.catch(() => undefined);
+    return outcome;
+  };
+
+  /** Finishes one file: bookkeeping and writes, run strictly in file order. */
+  const steps: Array<() => Promise<void>> = [];
+  let readsInFlight = 0;
+  let bytesInFlight = 0;
+  const step = async () => {
+    const next = steps.shift();
+    if (next) await next();
+  };
+
+  /** Takes one finished read: a document to write, or a problem (with a plain-text try). */
+  const settle = async (
+    file: ScannedFile,
+    job: ReadJob,
+    outcome: PoolOutcome,
+    write: (outcome: Extract<PoolOutcome, { ok: true }>) => void,
+  ): Promise<boolean> => {
+    if (outcome.ok) {
+      for (const warning of outcome.doc.warnings)
+        problems.push({ path: file.path, reason: warning, severity: 'warning' });
+      write(outcome);
+      return true;
+    }
+    if (outcome.failure === 'content') {
+      problems.push({ path: file.path, reason: outcome.reason, severity: 'skipped' });
+      return false;
+    }
+    const why = outcome.failure === 'error' ? `cannot read: ${outcome.reason}` : outcome.reason;
+    if (!canReadAsPlainText(job.kind)) {
+      problems.push({ path: file.path, reason: why, severity: 'skipped' });
+      return false;
+    }
+    const plain = await read({ ...job, mode: 'plain' });
+    if (!plain.ok) {
+      problems.push({
+        path: file.path,
+        reason: `${why}; skipped (as plain text: ${plain.reason})`,
+        severity: 'skipped',
+      });
+      return false;
+    }
+    problems.push({
+      path: file.path,
+      reason: `${why}; indexed as plain text`,
+      severity: 'warning',
+    });
+    write(plain);
+    return true;
+  };
+
+  const maxReads = readers.size * READS_PER_READER;
+  /** Keeps the reader threads busy, holding only so many files in memory, and takes steps that wait on nothing at once. */
+  const advance = async () => {
+    while (readsInFlight > 0 && (readsInFlight >= maxReads || bytesInFlight > MAX_BYTES_IN_FLIGHT))
+      await step();
+    while (readsInFlight === 0 && steps.length > 0) await step();
+  };
+
   for (const { file, kind } of candidates) {
+    await advance();
     signal?.throwIfAborted();
     const previous = byPath.get(file.path);
     const report = () => onProgress?.({ done: ++done, total: candidates.length, path: file.path });
@@ -175,8 +277,10 @@ export async function indexWorkspace(
       previous.mtimeMs === file.mtimeMs &&
       !forceEntity
     ) {
-      unchanged++;
-      report();
+      steps.push(async () => {
+        unchanged++;
+        report();
+      });
       continue;
     }
     const limit = kind === 'pdf' ? maxPdfBytes : maxTextBytes;
@@ -184,13 +288,15 @@ export async function indexWorkspace(
       let bytes: Uint8Array;
       if (file.size > limit) {
         if (kind !== 'file') {
-          problems.push({
-            path: file.path,
-            reason: `too large (${file.size} bytes; limit ${limit})`,
-            severity: 'skipped',
+          steps.push(async () => {
+            problems.push({
+              path: file.path,
+              reason: `too large (${file.size} bytes; limit ${limit})`,
+              severity: 'skipped',
+            });
+            skipped++;
+            report();
           });
-          skipped++;
-          report();
           continue;
         }
         bytes = await readHead(file.absolutePath, 64 * 1024);
@@ -200,57 +306,75 @@ export async function indexWorkspace(
       const contentHash =
         kind === 'entity' ? sha256(`${sha256(bytes)}:${schemaHash}`) : sha256(bytes);
       if (previous && previous.status !== 'deleted' && previous.contentHash === contentHash) {
-        unchanged++;
-        pending.push(() => store.touchFile(previous.id, file.size, file.mtimeMs));
-        report();
+        steps.push(async () => {
+          unchanged++;
+          pending.push(() => store.touchFile(previous.id, file.size, file.mtimeMs));
+          report();
+        });
         continue;
       }
-      const outcome = await readDocument(file.path, kind, bytes, entityTypes);
-      if (!outcome.ok) {
-        problems.push({ path: file.path, reason: outcome.reason, severity: 'skipped' });
-        skipped++;
-        report();
-        continue;
-      }
-      for (const warning of outcome.doc.warnings)
-        problems.push({ path: file.path, reason: warning, severity: 'warning' });
+      // The id is settled now, in file order, as chunk ids derive from it.
       let id = previous?.id;
+      let moved: IndexedFileState | undefined;
       if (id === undefined) {
-        const moved = vanishedByHash.get(contentHash)?.shift();
-        if (moved) {
-          id = moved.id;
-          renamed++;
-        } else {
-          id = randomUUID();
-          added++;
-        }
-      } else if (previous?.status === 'deleted') {
-        added++;
-      } else {
-        updated++;
+        moved = vanishedByHash.get(contentHash)?.shift();
+        id = moved?.id ?? randomUUID();
       }
       const documentId = id;
-      const chunks = chunkDocument(documentId, outcome.doc, { maxChars: maxChunkChars });
-      const write = {
-        ...outcome.doc,
-        id: documentId,
-        contentHash,
-        size: file.size,
-        mtimeMs: file.mtimeMs,
-        updatedAt: new Date(file.mtimeMs).toISOString(),
-      };
-      pending.push(() => store.writeDocument(write, chunks));
-      if (pending.length >= batchSize) await flush();
-    } catch (error) {
-      problems.push({
+      const job: ReadJob = {
         path: file.path,
-        reason: `cannot read: ${(error as Error).message}`,
-        severity: 'skipped',
+        kind,
+        bytes,
+        documentId,
+        maxChunkChars,
+        entityTypes: kind === 'entity' ? entityTypes : new Map(),
+        mode: 'parse',
+      };
+      const outcome = read(job);
+      readsInFlight++;
+      bytesInFlight += bytes.byteLength;
+      steps.push(async () => {
+        let result: PoolOutcome;
+        try {
+          result = await outcome;
+        } finally {
+          readsInFlight--;
+          bytesInFlight -= bytes.byteLength;
+        }
+        const written = await settle(file, job, result, ({ doc, chunks }) => {
+          const write = {
+            ...doc,
+            id: documentId,
+            contentHash,
+            size: file.size,
+            mtimeMs: file.mtimeMs,
+            updatedAt: new Date(file.mtimeMs).toISOString(),
+          };
+          pending.push(() => store.writeDocument(write, chunks));
+        });
+        if (!written) {
+          // The old document under this content stays unclaimed (and is marked deleted below).
+          if (moved) vanishedByHash.get(contentHash)?.unshift(moved);
+          skipped++;
+        } else if (moved) renamed++;
+        else if (previous === undefined || previous.status === 'deleted') added++;
+        else updated++;
+        report();
+        if (pending.length >= batchSize) await flush();
       });
-      skipped++;
+    } catch (error) {
+      steps.push(async () => {
+        problems.push({
+          path: file.path,
+          reason: `cannot read: ${(error as Error).message}`,
+          severity: 'skipped',
+        });
+        skipped++;
+        report();
+      });
     }
-    report();
   }
+  while (steps.length > 0) await step();
   await flush();
 
   const stillMissing = [...vanishedByHash.values()].flat();

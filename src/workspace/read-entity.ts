@@ -1,9 +1,7 @@
-import {
-  type EntityTypeSchema,
-  type ParsedDocument,
-  parseEntityFields,
-  renderFieldsAsText,
-} from '../core/index.ts';
+// Straight from the module, not the core index: the index worker loads this file, and the core
+// index would load the tokenizer's tables into every worker.
+import { parseEntityFields, renderFieldsAsText } from '../core/entity-fields.ts';
+import type { EntityTypeSchema, ParsedDocument } from '../core/index.ts';
 import { parseMarkdown } from './parse-markdown.ts';
 import { baseName, slugify, statusFrom } from './read-markdown-document.ts';
 import { splitFrontmatter, stringList } from './split-frontmatter.ts';

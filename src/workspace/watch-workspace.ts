@@ -14,7 +14,8 @@ export interface WatchOptions extends IndexOptions {
 /**
  * Keeps the index current while files change: batches filesystem events, then runs an
  * incremental index. Runs never overlap; a change during a run triggers one more run.
- * Resolves when `signal` aborts.
+ * Resolves when `signal` aborts, after the run under way has stopped (a read in progress is
+ * dropped, its reader thread stopped).
  */
 export async function watchWorkspace(
   root: string,
@@ -23,15 +24,17 @@ export async function watchWorkspace(
 ): Promise<void> {
   const { debounceMs = 250, onReport, onError, signal, ...indexOptions } = options;
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  let running: Promise<void> | null = null;
   let again = false;
 
-  const run = async () => {
+  const run = () => {
     if (running) {
       again = true;
       return;
     }
-    running = true;
+    running = runAll();
+  };
+  const runAll = async () => {
     try {
       do {
         again = false;
@@ -40,7 +43,7 @@ export async function watchWorkspace(
     } catch (error) {
       if (!signal?.aborted) onError?.(error);
     } finally {
-      running = false;
+      running = null;
     }
   };
 
@@ -61,4 +64,5 @@ export async function watchWorkspace(
       watcher.close();
     });
   });
+  await running;
 }
