@@ -94,7 +94,7 @@ export function exportSessionMarkdown(session: Session, messages: readonly ChatM
     if (refs.length > 0) {
       const label = message.role === 'user' ? 'References' : 'Documents used';
       out.push(
-        `${label}: ${refs.map((r) => `${r.origin === 'user' ? r.raw : `[[${r.target?.title}]]`} (${r.target?.path})`).join('; ')}`,
+        `${label}: ${refs.map((r) => `${r.origin === 'user' ? r.raw : `[[${r.target?.title}]]`} (${r.target?.path}${r.status === 'deleted' || r.status === 'archived' ? `, ${r.status}` : ''})`).join('; ')}`,
         '',
       );
     }

@@ -12,6 +12,8 @@ export function referenceJson(ref: Reference) {
     syntax: ref.syntax,
     origin: ref.origin,
     status: ref.status,
+    // A stored reference whose document changed since: the status it had when sent.
+    ...(ref.statusWhenSent && { statusWhenSent: ref.statusWhenSent }),
     permission: ref.permission,
     target: ref.target && {
       documentId: ref.target.documentId,

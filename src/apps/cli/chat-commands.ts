@@ -16,6 +16,7 @@ import {
   loadReferenceCatalog,
   memoizeTokenCounter,
   type ReferenceCatalog,
+  refreshStoredReferences,
 } from '../../core/index.ts';
 import { describeModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { editJson } from '../../protocol/index.ts';
@@ -225,7 +226,14 @@ export function registerChatCommands(program: Command): void {
     const store = new SqliteSessionStore(ws.store.db);
     const session = await store.getSession(id);
     if (!session) throw new SessionNotFoundError(id);
-    return { store, session, messages: await store.listMessages(id) };
+    // References read as their documents are now (deleted / archived since), history kept.
+    await refreshIndex(ws, { quiet: true });
+    const catalog = await loadReferenceCatalog(ws.store);
+    return {
+      store,
+      session,
+      messages: refreshStoredReferences(await store.listMessages(id), catalog),
+    };
   };
   withCommonOptions(sessions.command('show'))
     .description('show a session with its references and citations')

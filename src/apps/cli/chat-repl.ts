@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { exportSessionJson, exportSessionMarkdown } from '../../chat/index.ts';
+import { loadReferenceCatalog, refreshStoredReferences } from '../../core/index.ts';
 import { SqliteSessionStore } from '../../store/index.ts';
 import {
   askOnce,
@@ -95,7 +96,10 @@ export function registerChatRepl(program: Command): void {
                 out.write(s.yellow('nothing to export yet\n'));
                 continue;
               }
-              const messages = await sessions.listMessages(session.id);
+              const messages = refreshStoredReferences(
+                await sessions.listMessages(session.id),
+                await loadReferenceCatalog(ws.store),
+              );
               const text =
                 args[0] === 'json'
                   ? exportSessionJson(session, messages)

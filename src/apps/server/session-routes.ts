@@ -1,5 +1,5 @@
 import { exportSessionJson, exportSessionMarkdown } from '../../chat/index.ts';
-import type { Session } from '../../core/index.ts';
+import { refreshStoredReferences, type Session } from '../../core/index.ts';
 import { ExportQuery, editJson, messageJson, RenameSessionBody } from '../../protocol/index.ts';
 import type { RouteKit } from './create-server.ts';
 import { notFound, parseInput } from './http-error.ts';
@@ -46,10 +46,13 @@ export function registerSessionRoutes(kit: RouteKit): void {
   kit.route('GET', '/api/workspaces/:workspaceId/sessions/:sessionId', async (request) => {
     const ws = kit.workspace(request);
     const session = await own(ws, request.footnoteUser.id, sid(request.params));
-    const [messages, edits] = await Promise.all([
+    const [stored, edits, catalog] = await Promise.all([
       ws.sessions.listMessages(session.id),
       ws.sessions.listProposedEdits(session.id),
+      ws.catalog(),
     ]);
+    // References read as their documents are now (deleted / archived since), history kept.
+    const messages = refreshStoredReferences(stored, catalog);
     return { session, messages: messages.map(messageJson), edits: edits.map(editJson) };
   });
 
@@ -97,7 +100,10 @@ export function registerSessionRoutes(kit: RouteKit): void {
       const ws = kit.workspace(request);
       const { format } = parseInput(ExportQuery, request.query, 'query');
       const session = await own(ws, request.footnoteUser.id, sid(request.params));
-      const messages = await ws.sessions.listMessages(session.id);
+      const messages = refreshStoredReferences(
+        await ws.sessions.listMessages(session.id),
+        await ws.catalog(),
+      );
       const safe = session.id.replace(/[^\w-]/g, '');
       if (format === 'json') {
         return reply

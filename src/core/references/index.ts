@@ -5,6 +5,7 @@ export * from './parse-references.ts';
 export * from './read-citation-reference.ts';
 export * from './reference.ts';
 export * from './reference-catalog.ts';
+export * from './refresh-stored-references.ts';
 export * from './resolve-anchor.ts';
 export * from './resolve-citation-reference.ts';
 export * from './resolve-mention.ts';

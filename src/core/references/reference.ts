@@ -143,6 +143,11 @@ export interface Reference {
   readonly syntax: ReferenceSyntax;
   readonly origin: ReferenceOrigin;
   readonly status: ReferenceStatus;
+  /**
+   * Set on a stored reference read back after its document changed: the status it had when the
+   * message was sent (`status` is the status now). Absent when nothing changed.
+   */
+  readonly statusWhenSent?: ReferenceStatus;
   readonly permission: ReferencePermission;
   readonly target: ReferenceTarget | null;
   readonly candidates: readonly ReferenceCandidate[];
