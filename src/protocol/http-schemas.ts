@@ -4,8 +4,30 @@ import { DOCUMENT_KINDS } from '../core/index.ts';
 /** Longest chat message accepted, in characters; longer ones get 413. */
 export const MAX_MESSAGE_CHARS = 32_000;
 
+/** NUL and the other C0 controls (and DEL): never part of a title or a path a person typed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Control characters a message cannot carry: all but tab and line breaks (NUL would end strings in
+ * other programs, ESC would drive the terminal `footnote chat` prints the message in).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const MESSAGE_CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** True when a message has no control character but tab and line breaks. */
+export const hasNoControlCharacters = (text: string): boolean =>
+  !MESSAGE_CONTROL_CHARACTER.test(text);
+
+const NO_CONTROL_IN_MESSAGE =
+  'message must not contain control characters (other than tabs and line breaks)';
+
 /** A workspace-relative path or document id as sent by clients. */
-const pathText = z.string().min(1).max(1000);
+const pathText = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine((path) => !CONTROL_CHARACTER.test(path), 'path must not contain control characters');
 
 /** Most permission choices one chat request may carry. */
 export const MAX_PERMISSION_OVERRIDES = 50;
@@ -18,15 +40,14 @@ const PermissionOverrides = z
 /** True when a text has something besides whitespace: a blank message is no question. */
 export const isNotBlank = (text: string): boolean => text.trim() !== '';
 
-/** NUL and the other C0 controls (and DEL): never part of a title a person typed. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
-
 /** `POST /api/workspaces/:id/chat` in Footnote's own shape. */
 export const ChatBody = z
   .object({
     sessionId: z.string().min(1).max(200).optional(),
-    message: z.string().refine(isNotBlank, 'message must not be empty or only spaces'),
+    message: z
+      .string()
+      .refine(isNotBlank, 'message must not be empty or only spaces')
+      .refine(hasNoControlCharacters, NO_CONTROL_IN_MESSAGE),
     mode: z.enum(['chat', 'agent']).optional(),
     model: z.string().min(1).max(200).optional(),
     currentPath: pathText.optional(),
@@ -68,7 +89,10 @@ export const UseChatBody = z
 /** `POST …/references/resolve`. */
 export const ResolveBody = z
   .object({
-    message: z.string().max(MAX_MESSAGE_CHARS),
+    message: z
+      .string()
+      .max(MAX_MESSAGE_CHARS)
+      .refine(hasNoControlCharacters, NO_CONTROL_IN_MESSAGE),
     currentPath: pathText.optional(),
     mode: z.enum(['chat', 'agent']).optional(),
     /** The open session, whose previous answer's sources `[n]` names; the caller's own only. */

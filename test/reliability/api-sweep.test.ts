@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/apps/server/create-server.ts';
 import { gptTokenCounter } from '../../src/core/index.ts';
@@ -171,6 +172,286 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Callers in the order their writes go: the owner last, so what others try is tried on live data. */
 const CALLER_ORDER = ['no token', 'wrong token', 'carol', 'bob', 'eve', 'dave', 'alice'];
 
+/** The `Allow` header of a 405, its methods sorted. */
+async function allowOf(method: string, url: string, headers: Readonly<Record<string, string>>) {
+  const response = await fetch(url, { method, headers });
+  await response.arrayBuffer();
+  return (response.headers.get('allow') ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .sort()
+    .join(', ');
+}
+
+/** Paths of Fastify's route table (`printRoutes`), in OpenAPI form (`{param}`). */
+function routeTablePaths(printed: string): Set<string> {
+  const paths = new Set<string>();
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const at = line.indexOf('── ');
+    if (at < 0) continue;
+    const depth = Math.floor(at / 4);
+    const match = /^(\S+)(?: \((.*)\))?$/.exec(line.slice(at + 3).trim());
+    if (!match) continue;
+    stack.length = depth;
+    const full = (stack[depth - 1] ?? '') + (match[1] as string);
+    stack[depth] = full;
+    if (match[2]) paths.add(full.replace(/:([A-Za-z]+)/g, '{$1}').replace(/^\/\//, '/'));
+  }
+  return paths;
+}
+
+describe('the OpenAPI document', () => {
+  it("documents every route of the server's route table, and nothing else", async () => {
+    const app = createServer({
+      workspaces: new Map(),
+      model: () => createOfflineModel(),
+      tokenCounter: gptTokenCounter,
+      authenticate: null,
+    });
+    await app.ready();
+    const served = routeTablePaths(app.printRoutes({ commonPrefix: false }));
+    const documented = new Set(Object.keys(fixture.openapi.paths));
+    await app.close();
+    expect([...served].filter((p) => !documented.has(p)).sort()).toEqual([]);
+    expect([...documented].filter((p) => !served.has(p)).sort()).toEqual([]);
+  });
+});
+
+/** One malformed request: what is wrong with it, and the request as it goes on the wire. */
+interface MalformedRequest {
+  readonly label: string;
+  readonly method: string;
+  /** Path and query exactly as sent: no normalisation, no encoding. */
+  readonly target: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+}
+
+/** Sends a request byte for byte as given (fetch would normalise the URL); answers status and text. */
+function sendRaw(
+  base: string,
+  request: MalformedRequest,
+): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolvePromise, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: hostname,
+        port,
+        method: request.method,
+        path: request.target,
+        headers: {
+          ...request.headers,
+          ...(request.body !== undefined && {
+            'content-length': String(Buffer.byteLength(request.body)),
+          }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolvePromise({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    // A server may answer (413) and close before a large body is written: the answer still
+    // counts, so a broken pipe only fails the request if no answer comes.
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      else setTimeout(() => reject(error), 2_000);
+    });
+    outgoing.end(request.body);
+  });
+}
+
+/** Ids, in path parameters, that no route takes or that no URL parser reads as text. */
+const BAD_IDS: ReadonlyArray<[string, string]> = [
+  ['a 10,000-character id', 'a'.repeat(10_000)],
+  ['bad percent-encoding', '%E0%A4%A'],
+  ['a lone %', '%'],
+  ['truncated UTF-8', '%F0%9F%98'],
+  ['overlong UTF-8', '%C0%AF'],
+  ['NUL', 'x%00y'],
+  ['control characters', '%01%1B%7F'],
+  ['a path out of the workspace', '..%2F..%2F..%2Fetc%2Fpasswd'],
+];
+
+/** A value of the wrong type for a JSON schema property. */
+const wrongTypeFor = (schema: Json): unknown[] => {
+  switch (schema?.type) {
+    case 'string':
+      return [42, null, ['x'], { x: 1 }];
+    case 'boolean':
+      return ['yes', 1, null];
+    case 'integer':
+    case 'number':
+      return ['one', null, true];
+    case 'array':
+      return ['x', { x: 1 }, [null, 42]];
+    case 'object':
+      return ['x', [1]];
+    default:
+      return [Symbol.for('skip')];
+  }
+};
+
+/** Values a query parameter's schema refuses. */
+const badQueryValues = (schema: Json): string[] => {
+  const values = ['x%E0%A4%A'];
+  if (Array.isArray(schema?.enum)) values.push('not-one-of-them');
+  if (schema?.type === 'integer' || schema?.type === 'number')
+    values.push('abc', '-1', '1.5', '1e999');
+  if (typeof schema?.maxLength === 'number') values.push('x'.repeat(schema.maxLength + 1));
+  return values;
+};
+
+/** Every way this sweep breaks a request to `op`, made as Alice on her own ids in `default`. */
+function malformedRequests(op: Operation): MalformedRequest[] {
+  const auth = fixture.callers.find((c) => c.name === 'alice')?.headers ?? {};
+  const values = op.pathParams.includes('page')
+    ? { ...fixture.aliceOwn, documentId: fixture.pdfs.default }
+    : fixture.aliceOwn;
+  const path = fillPath(op.path, values);
+  const query = new URLSearchParams(exampleQuery(op)).toString();
+  const target = query ? `${path}?${query}` : path;
+  const json = { 'content-type': 'application/json' };
+  const out: MalformedRequest[] = [];
+  const add = (label: string, request: Omit<MalformedRequest, 'label' | 'method'>) =>
+    out.push({ label, method: op.method, ...request });
+
+  for (const param of op.pathParams) {
+    for (const [label, bad] of BAD_IDS) {
+      const broken = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        name === param ? bad : encodeURIComponent(values[name] ?? 'x'),
+      );
+      add(`${param}: ${label}`, { target: broken, headers: auth });
+    }
+  }
+  add('an unknown query parameter', {
+    target: `${target}${query ? '&' : '?'}zzz=1`,
+    headers: auth,
+  });
+  for (const { name, schema } of op.queryParams) {
+    for (const bad of badQueryValues(schema)) {
+      const q = new URLSearchParams(exampleQuery(op));
+      q.delete(name);
+      add(`query ${name}=${bad.slice(0, 20)}`, {
+        target: `${path}?${q.toString()}${q.size ? '&' : ''}${name}=${bad}`,
+        headers: auth,
+      });
+    }
+    add(`query ${name} given twice`, {
+      target: `${target}${query ? '&' : '?'}${name}=a&${name}=b`,
+      headers: auth,
+    });
+  }
+  for (const [label, header] of [
+    ['an empty bearer token', 'Bearer '],
+    ['a Basic credential', 'Basic YWxpY2U6c2VjcmV0'],
+    ['a 10,000-character token', `Bearer ${'x'.repeat(10_000)}`],
+  ] as const) {
+    if (op.path.startsWith('/api/'))
+      add(`authorization: ${label}`, { target, headers: { authorization: header } });
+  }
+
+  if (!op.bodySchema) return out;
+  const alternatives = (op.bodySchema.oneOf ?? [op.bodySchema]) as Json[];
+  const example = exampleOf(alternatives[0]) as Record<string, unknown>;
+  const withBody = (label: string, body: string | Buffer, headers: Record<string, string> = json) =>
+    add(label, { target, headers: { ...auth, ...headers }, body });
+  withBody('JSON cut short', '{"message": ');
+  withBody('an empty JSON body', '');
+  for (const literal of ['null', '[]', '"text"', '42', 'true'])
+    withBody(`the JSON body ${literal}`, literal);
+  withBody('an unknown field', JSON.stringify({ ...example, zzz: 1 }));
+  withBody(
+    'invalid UTF-8 in the body',
+    Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+  );
+  withBody('JSON nested 10,000 deep', `{"message": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+  withBody('a 2 MB body', JSON.stringify({ ...example, padding: 'x'.repeat(2_000_000) }));
+  withBody('text/plain', JSON.stringify(example), { 'content-type': 'text/plain' });
+  withBody('a form', 'message=hello', { 'content-type': 'application/x-www-form-urlencoded' });
+  withBody('multipart', '--x\r\n\r\nhello\r\n--x--', {
+    'content-type': 'multipart/form-data; boundary=x',
+  });
+  withBody('XML', '<message>hello</message>', { 'content-type': 'application/xml' });
+  withBody('no content type', JSON.stringify(example), {});
+  for (const schema of alternatives) breakFields(schema, withBody);
+  // The AI SDK's useChat body carries the message inside its parts.
+  if (alternatives.some((schema) => schema.properties?.messages))
+    withBody(
+      'a useChat message with NUL and control characters',
+      JSON.stringify({
+        id: 'sweep-chat',
+        messages: [{ role: 'user', parts: [{ type: 'text', text: 'a\u0000b\u001b[31mc' }] }],
+      }),
+    );
+  return out;
+}
+
+/** Each field of a body schema with a value of the wrong type, huge, or with control characters. */
+function breakFields(schema: Json, withBody: (label: string, body: string) => void): void {
+  const example = exampleOf(schema) as Record<string, unknown>;
+  for (const [name, property] of Object.entries(
+    (schema.properties ?? {}) as Record<string, Json>,
+  )) {
+    for (const wrong of wrongTypeFor(property)) {
+      if (typeof wrong === 'symbol') continue;
+      withBody(
+        `${name} as ${JSON.stringify(wrong)}`,
+        JSON.stringify({ ...example, [name]: wrong }),
+      );
+    }
+    if (property?.type === 'string') {
+      withBody(
+        `${name} of 200,000 characters`,
+        JSON.stringify({ ...example, [name]: 'x'.repeat(200_000) }),
+      );
+      withBody(
+        `${name} with NUL and control characters`,
+        JSON.stringify({ ...example, [name]: 'a\u0000b\u001b[31mc\u007f' }),
+      );
+    }
+  }
+}
+
+describe('the API, fed malformed input on every route', () => {
+  it(
+    'answers every malformed request with a 4xx in the documented error shape, never a 5xx',
+    async () => {
+      const operations = operationsOf(fixture.openapi);
+      const codes = errorCodesOf(fixture.openapi);
+      const requests = operations.flatMap((op) =>
+        malformedRequests(op).map((request) => ({ op, request })),
+      );
+      const failures: string[] = [];
+      let fiveHundreds = 0;
+      await inParallel(requests, PARALLEL, async ({ op, request }) => {
+        const answer = await sendRaw(fixture.url, request);
+        if (answer.status >= 500) fiveHundreds++;
+        const problem =
+          answer.status < 400 || answer.status >= 500
+            ? `status ${answer.status}: ${answer.text.slice(0, 160)}`
+            : errorShapeProblem(answer.status, answer.text, codes);
+        if (problem) failures.push(`${op.method} ${op.path} with ${request.label}: ${problem}`);
+      });
+      process.stdout.write(
+        `malformed input: ${requests.length} requests over ${operations.length} operations, ${fiveHundreds} × 5xx\n`,
+      );
+      expect(failures).toEqual([]);
+    },
+    SWEEP_MS,
+  );
+});
+
+// Runs after the malformed input above: its writes (the owner's last) change the seeded data.
 describe('the API, swept with every credential and every foreign id', () => {
   it(
     'answers every documented route without a 5xx, a leak, an undocumented status or an error out of shape',
@@ -266,51 +547,5 @@ describe('the API, swept with every credential and every foreign id', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
-});
-
-/** The `Allow` header of a 405, its methods sorted. */
-async function allowOf(method: string, url: string, headers: Readonly<Record<string, string>>) {
-  const response = await fetch(url, { method, headers });
-  await response.arrayBuffer();
-  return (response.headers.get('allow') ?? '')
-    .split(',')
-    .map((m) => m.trim())
-    .sort()
-    .join(', ');
-}
-
-/** Paths of Fastify's route table (`printRoutes`), in OpenAPI form (`{param}`). */
-function routeTablePaths(printed: string): Set<string> {
-  const paths = new Set<string>();
-  const stack: string[] = [];
-  for (const line of printed.split('\n')) {
-    const at = line.indexOf('── ');
-    if (at < 0) continue;
-    const depth = Math.floor(at / 4);
-    const match = /^(\S+)(?: \((.*)\))?$/.exec(line.slice(at + 3).trim());
-    if (!match) continue;
-    stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + (match[1] as string);
-    stack[depth] = full;
-    if (match[2]) paths.add(full.replace(/:([A-Za-z]+)/g, '{$1}').replace(/^\/\//, '/'));
-  }
-  return paths;
-}
-
-describe('the OpenAPI document', () => {
-  it("documents every route of the server's route table, and nothing else", async () => {
-    const app = createServer({
-      workspaces: new Map(),
-      model: () => createOfflineModel(),
-      tokenCounter: gptTokenCounter,
-      authenticate: null,
-    });
-    await app.ready();
-    const served = routeTablePaths(app.printRoutes({ commonPrefix: false }));
-    const documented = new Set(Object.keys(fixture.openapi.paths));
-    await app.close();
-    expect([...served].filter((p) => !documented.has(p)).sort()).toEqual([]);
-    expect([...documented].filter((p) => !served.has(p)).sort()).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import {
   ChatBody,
   editJson,
+  hasNoControlCharacters,
   MAX_MESSAGE_CHARS,
   messageJson,
   ResolveBody,
@@ -52,6 +53,13 @@ function readChatRequest(body: unknown): ChatRequest {
         400,
         'invalid_request',
         'body messages: the last user message has no text',
+        { field: 'messages' },
+      );
+    if (!hasNoControlCharacters(text))
+      throw new HttpError(
+        400,
+        'invalid_request',
+        'body messages: the last user message has a control character (other than tabs and line breaks)',
         { field: 'messages' },
       );
     return {

@@ -11,6 +11,7 @@ import { registerDocumentRoutes } from './document-routes.ts';
 import { registerEditRoutes } from './edit-routes.ts';
 import { errorResponse, HttpError, notFound } from './http-error.ts';
 import { buildOpenApi } from './openapi.ts';
+import { checkQuery, documentedQueryParams } from './query-check.ts';
 import { LOCAL_REQUEST_USER, type RequestUser, type ServerOptions } from './server-options.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { isApiPath, pathOf, registerWebUi } from './web-ui.ts';
@@ -98,7 +99,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     logger: false,
     return503OnClosing: true,
     // Ids up to this long reach their routes (and get a 404 there); longer ones match no route.
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Errors before routing (a URL that is not valid percent-encoding) answer in our shape too.
     frameworkErrors: (error, _request, reply) => {
       const { status, body, headers } = errorResponse(error);
@@ -110,6 +111,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     clientErrorHandler: answerClientError,
   });
   const methodsByUrl = new Map<string, Set<HTTPMethods>>();
+  const queryParamsOf = documentedQueryParams(buildOpenApi());
 
   app.decorateRequest('footnoteUser', null as unknown as RequestUser);
   const webUi = options.webRoot ? registerWebUi(app, options.webRoot) : null;
@@ -189,7 +191,15 @@ export function createServer(options: ServerOptions): FastifyInstance {
       void turn.catch(() => undefined).finally(() => running.delete(controller));
     },
     route(method, url, handler) {
-      app.route({ method, url, handler });
+      // A query parameter the OpenAPI document does not give this route is refused, like an
+      // unknown body field.
+      const query = queryParamsOf(method, url);
+      app.route({
+        method,
+        url,
+        preValidation: async (request) => checkQuery(request.url, query),
+        handler,
+      });
       const methods = methodsByUrl.get(url) ?? new Set();
       methods.add(method);
       if (method === 'GET') methods.add('HEAD');
