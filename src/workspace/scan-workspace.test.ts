@@ -1,19 +1,29 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOT_UTF8_NAME, scanWorkspace } from './scan-workspace.ts';
+import { BROKEN_SYMLINK, NOT_UTF8_NAME, SYMLINK_LOOP, scanWorkspace } from './scan-workspace.ts';
 
-// Counts realpath calls while still doing the real work, to show the scan asks only for symlinks.
+// Counts realpath calls while still doing the real work, to show the scan asks only for symlinks;
+// and makes paths in `gone` vanish for lstat and readdir, as a file deleted mid-scan does.
 const realpathCalls = vi.hoisted(() => ({ count: 0 }));
+const gone = vi.hoisted(() => new Set<string>());
 vi.mock('node:fs/promises', async (importOriginal) => {
   const original = await importOriginal<typeof import('node:fs/promises')>();
+  const vanished = (path: unknown) =>
+    Object.assign(new Error(`ENOENT: no such file or directory, '${String(path)}'`), {
+      code: 'ENOENT',
+    });
   return {
     ...original,
     realpath: (...args: Parameters<typeof original.realpath>) => {
       realpathCalls.count++;
       return original.realpath(...args);
     },
+    lstat: (...args: Parameters<typeof original.lstat>) =>
+      gone.has(String(args[0])) ? Promise.reject(vanished(args[0])) : original.lstat(...args),
+    readdir: (...args: Parameters<typeof original.readdir>) =>
+      gone.has(String(args[0])) ? Promise.reject(vanished(args[0])) : original.readdir(...args),
   };
 });
 
@@ -37,6 +47,7 @@ const nestedWorkspace = (depth: number) => {
 
 beforeEach(() => {
   roots = [];
+  gone.clear();
 });
 
 afterEach(() => {
@@ -96,6 +107,40 @@ describe('scanWorkspace', () => {
     expect(problems).toEqual([
       { path: 'caf\ufffd', reason: NOT_UTF8_NAME },
       { path: 'notes/b\ufffdd.md', reason: NOT_UTF8_NAME },
+    ]);
+  });
+
+  it('leaves out, without a problem, a file or folder deleted between the listing and a look at it', async () => {
+    const root = freshRoot('footnote-vanish-');
+    mkdirSync(join(root, 'notes'));
+    mkdirSync(join(root, 'sub'));
+    writeFileSync(join(root, 'notes', 'a.md'), '# A\n');
+    writeFileSync(join(root, 'notes', 'b.md'), '# B\n');
+    writeFileSync(join(root, 'sub', 'c.md'), '# C\n');
+    const real = realpathSync(root);
+    gone.add(join(real, 'notes', 'b.md'));
+    gone.add(join(real, 'sub'));
+
+    const { files, problems } = await scanWorkspace(root);
+
+    expect(files.map((f) => f.path)).toEqual(['notes/a.md']);
+    expect(problems).toEqual([]);
+  });
+
+  it('names a symlink loop and a broken symlink for what they are', async () => {
+    const root = freshRoot('footnote-loops-');
+    symlinkSync(join(root, 'pong'), join(root, 'ping'));
+    symlinkSync(join(root, 'ping'), join(root, 'pong'));
+    symlinkSync(join(root, 'missing.md'), join(root, 'dangling.md'));
+    writeFileSync(join(root, 'ok.md'), '# Ok\n');
+
+    const { files, problems } = await scanWorkspace(root);
+
+    expect(files.map((f) => f.path)).toEqual(['ok.md']);
+    expect(problems).toEqual([
+      { path: 'dangling.md', reason: BROKEN_SYMLINK },
+      { path: 'ping', reason: SYMLINK_LOOP },
+      { path: 'pong', reason: SYMLINK_LOOP },
     ]);
   });
 });

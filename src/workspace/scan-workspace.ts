@@ -31,6 +31,30 @@ const decodeName = (bytes: Uint8Array): string | null => {
   }
 };
 
+/** Why a symlink the scan cannot follow is left out. */
+export const SYMLINK_LOOP = 'symlink loop: it leads back to itself; not followed';
+export const BROKEN_SYMLINK = 'broken symlink: what it points to does not exist';
+
+/** Whether a file system error says the entry is no longer there (deleted while we looked). */
+const isGone = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
+
+/**
+ * Why the symlink at `path` cannot be followed, from the error resolving it; null when the link
+ * itself was deleted meanwhile (then there is nothing to report).
+ */
+async function brokenLinkReason(path: string, error: Error): Promise<string | null> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') return SYMLINK_LOOP;
+  if (code === 'ENOENT') {
+    const link = await lstat(path).catch(() => null);
+    return link ? BROKEN_SYMLINK : null;
+  }
+  return `symlink cannot be followed: ${error.message}`;
+}
+
 /** A folder waiting to be read: where to read it, where it really is, and its workspace path. */
 interface PendingFolder {
   readonly path: string;
@@ -62,10 +86,12 @@ export async function scanWorkspace(
     try {
       listed = await readdir(dir.path, { withFileTypes: true, encoding: 'buffer' });
     } catch (error) {
-      problems.push({
-        path: dir.rel,
-        reason: `cannot read folder: ${(error as Error).message}`,
-      });
+      // Deleted since it was listed: gone, like a folder deleted before the scan.
+      if (!isGone(error))
+        problems.push({
+          path: dir.rel,
+          reason: `cannot read folder: ${(error as Error).message}`,
+        });
       continue;
     }
     const entries: Array<{ readonly name: string; readonly entry: Dirent<Buffer> }> = [];
@@ -94,9 +120,10 @@ export async function scanWorkspace(
         // only a symlink needs the file system to say where it really leads.
         let real = join(dir.real, name);
         if (entry.isSymbolicLink()) {
-          const resolved = await realpath(abs).catch(() => null);
-          if (resolved === null) {
-            problems.push({ path: rel, reason: 'broken symlink' });
+          const resolved = await realpath(abs).catch((error: unknown) => error as Error);
+          if (resolved instanceof Error) {
+            const reason = await brokenLinkReason(abs, resolved);
+            if (reason) problems.push({ path: rel, reason });
             continue;
           }
           if (!isInside(resolved)) {
@@ -127,7 +154,9 @@ export async function scanWorkspace(
           });
         }
       } catch (error) {
-        problems.push({ path: rel, reason: `cannot read: ${(error as Error).message}` });
+        // Deleted between the listing and this look at it: gone, not a problem.
+        if (!isGone(error))
+          problems.push({ path: rel, reason: `cannot read: ${(error as Error).message}` });
       }
     }
   }
