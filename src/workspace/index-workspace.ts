@@ -74,6 +74,12 @@ export interface IndexReport {
   readonly problems: readonly IndexProblem[];
 }
 
+/** Whether a file system error says the file is no longer there. */
+const isGone = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
+
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 async function readHead(path: string, bytes: number): Promise<Uint8Array> {
@@ -256,6 +262,8 @@ export async function indexWorkspace(
     return true;
   };
 
+  /** Indexed files deleted after the scan listed them and before they were read. */
+  const deletedMidRun: IndexedFileState[] = [];
   const maxReads = readers.size * READS_PER_READER;
   /** Keeps the reader threads busy, holding only so many files in memory, and takes steps that wait on nothing at once. */
   const advance = async () => {
@@ -363,6 +371,15 @@ export async function indexWorkspace(
         if (pending.length >= batchSize) await flush();
       });
     } catch (error) {
+      // Deleted since the scan listed it: gone, as if deleted before the run; an indexed
+      // document of it is marked deleted below rather than left searchable.
+      if (isGone(error)) {
+        steps.push(async () => {
+          if (previous && previous.status !== 'deleted') deletedMidRun.push(previous);
+          report();
+        });
+        continue;
+      }
       steps.push(async () => {
         problems.push({
           path: file.path,
@@ -377,7 +394,7 @@ export async function indexWorkspace(
   while (steps.length > 0) await step();
   await flush();
 
-  const stillMissing = [...vanishedByHash.values()].flat();
+  const stillMissing = [...vanishedByHash.values()].flat().concat(deletedMidRun);
   if (stillMissing.length > 0) {
     await store.transaction(() =>
       store.markDeleted(
