@@ -235,6 +235,9 @@ describe('kill -9 of footnote serve mid-answer', () => {
         expect(lag.chars, `${where}: characters behind`).toBeLessThanOrEqual(MAX_LAG_CHARS);
         expect(lag.ms, `${where}: milliseconds behind`).toBeLessThanOrEqual(MAX_LAG_MS);
 
+        if ((i + 1) % 25 === 0 && i + 1 < ITERATIONS)
+          process.stdout.write(`chaos: ${i + 1} of ${ITERATIONS} kills, all held\n`);
+
         const drop = drops.get(i);
         if (!drop) continue;
         // A client that drops its connection: the answer ends `stopped`, with at least the text it
