@@ -30,6 +30,7 @@ import type { ClaimVerifier } from './claim-verifier.ts';
 import { interruptReasonOf } from './interrupt-reason.ts';
 import { type NumberedCitations, numberCitations } from './number-citations.ts';
 import { prepareContext } from './prepare-context.ts';
+import { recordResolutions } from './record-resolutions.ts';
 import { ReferenceTracker } from './reference-tracker.ts';
 import { StreamRenumberer } from './renumber-stream.ts';
 import { SourceRegistry } from './source-registry.ts';
@@ -312,6 +313,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   try {
     onEvent?.({ type: 'start', sessionId: session.id, messageId: assistant.id });
     onEvent?.({ type: 'references', references });
+    await recordResolutions(sessions, references, {
+      sessionId: session.id,
+      messageId: user.id,
+      user: { id: actor.id, name: actor.name },
+      createdAt: started,
+      newId,
+    });
 
     const registry = new SourceRegistry(context.sources);
     const tracker = new ReferenceTracker(references);

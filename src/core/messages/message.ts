@@ -110,7 +110,8 @@ export interface RecordedUser {
 
 /**
  * Something worth an audit trail: an edit (written), a refused edit or edit action, a rollback
- * (or an Undo, which is one), a refused rollback, a proposal stored, a proposal discarded.
+ * (or an Undo, which is one), a refused rollback, a proposal stored, a proposal discarded, and
+ * each reference a user's chat message resolved, with its outcome.
  */
 export interface AuditEvent {
   readonly id: string;
@@ -120,7 +121,8 @@ export interface AuditEvent {
     | 'edit_proposed'
     | 'edit_discarded'
     | 'rollback'
-    | 'rollback_refused';
+    | 'rollback_refused'
+    | 'reference_resolved';
   /** Who did it (or tried to); null only on events stored before users were recorded. */
   readonly user: RecordedUser | null;
   readonly sessionId: string | null;

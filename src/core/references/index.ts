@@ -6,6 +6,7 @@ export * from './read-citation-reference.ts';
 export * from './reference.ts';
 export * from './reference-catalog.ts';
 export * from './refresh-stored-references.ts';
+export * from './resolution-audit.ts';
 export * from './resolve-anchor.ts';
 export * from './resolve-citation-reference.ts';
 export * from './resolve-mention.ts';
