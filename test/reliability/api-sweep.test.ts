@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/apps/server/create-server.ts';
 import { gptTokenCounter } from '../../src/core/index.ts';
@@ -29,6 +30,8 @@ import {
 const SETUP_MS = 180_000;
 const SWEEP_MS = 240_000;
 const PARALLEL = 4;
+/** Random bodies and queries per operation: a few in `npm test`, more in the long run. */
+const RANDOM_REQUESTS_PER_OPERATION = process.env.FOOTNOTE_LONG_RUN === '1' ? 300 : 20;
 
 let fixture: SweepFixture;
 
@@ -448,6 +451,65 @@ describe('the API, fed malformed input on every route', () => {
       expect(failures).toEqual([]);
     },
     SWEEP_MS,
+  );
+
+  it(
+    'answers random JSON bodies and query strings without a 5xx, errors in the documented shape',
+    async () => {
+      const codes = errorCodesOf(fixture.openapi);
+      const auth = fixture.callers.find((c) => c.name === 'alice')?.headers ?? {};
+      const failures: string[] = [];
+      let sent = 0;
+      for (const op of operationsOf(fixture.openapi)) {
+        const values = op.pathParams.includes('page')
+          ? { ...fixture.aliceOwn, documentId: fixture.pdfs.default }
+          : fixture.aliceOwn;
+        const path = fillPath(op.path, values);
+        const example = op.bodySchema
+          ? (exampleOf(op.bodySchema.oneOf?.[0] ?? op.bodySchema) as Record<string, unknown>)
+          : {};
+        // Any JSON at all, or the valid example with one field replaced by any JSON.
+        const body = fc.oneof(
+          fc.jsonValue(),
+          fc
+            .tuple(fc.constantFrom(...Object.keys(example), 'extra'), fc.jsonValue())
+            .map(([field, value]) => ({ ...example, [field]: value })),
+        );
+        const query = fc.array(
+          fc.tuple(
+            fc.constantFrom(...op.queryParams.map((p) => p.name), 'zzz'),
+            fc.string({ unit: 'binary', maxLength: 40 }),
+          ),
+          { maxLength: 4 },
+        );
+        await fc.assert(
+          fc.asyncProperty(body, query, async (json, pairs) => {
+            sent++;
+            const search = new URLSearchParams(pairs).toString();
+            const request: MalformedRequest = {
+              label: 'random',
+              method: op.method,
+              target: search ? `${path}?${search}` : path,
+              headers: op.bodySchema ? { ...auth, 'content-type': 'application/json' } : auth,
+              ...(op.bodySchema && { body: JSON.stringify(json) }),
+            };
+            const answer = await sendRaw(fixture.url, request);
+            const problem =
+              answer.status >= 500
+                ? `status ${answer.status}`
+                : answer.status >= 400
+                  ? errorShapeProblem(answer.status, answer.text, codes)
+                  : null;
+            if (problem)
+              failures.push(`${op.method} ${request.target} ${request.body ?? ''}: ${problem}`);
+          }),
+          { numRuns: RANDOM_REQUESTS_PER_OPERATION },
+        );
+      }
+      process.stdout.write(`random requests: ${sent}, ${failures.length} failures\n`);
+      expect(failures).toEqual([]);
+    },
+    SWEEP_MS * 4,
   );
 });
 
