@@ -100,7 +100,7 @@ async function loadEntityTypes(files: readonly ScannedFile[], problems: IndexPro
     if (classifyPath(file.path).role !== 'entity-type') continue;
     try {
       const result = parseEntityTypeSchema(
-        parseYaml(await readFile(file.absolutePath, 'utf8')),
+        parseYaml(await readFile(file.absolutePath, 'utf8'), { logLevel: 'error' }),
         baseName(file.path),
       );
       if (!result.ok) {

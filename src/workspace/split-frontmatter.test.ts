@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { splitFrontmatter, stringList } from './split-frontmatter.ts';
 
 describe('splitFrontmatter', () => {
@@ -101,6 +101,17 @@ describe('splitFrontmatter', () => {
 
   it('allows trailing spaces after the fences', () => {
     expect(splitFrontmatter('---  \ntitle: A\n--- \t\nBody').body).toBe('Body');
+  });
+
+  it('reads a value with an unknown tag as text, without a warning on stderr', () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const split = splitFrontmatter('---\ntitle: !Dr. Who\n---\nBody');
+      expect(split).toEqual({ data: { title: 'Who' }, body: 'Body', error: null });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

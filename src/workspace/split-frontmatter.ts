@@ -19,7 +19,9 @@ export function splitFrontmatter(source: string): FrontmatterSplit {
   if (!match) return { data: {}, body: text, error: null };
   const body = text.slice(match[0].length);
   try {
-    const data: unknown = parseYaml(match[1] ?? '', { uniqueKeys: false });
+    // An unknown tag (`title: !Dr. Who`) reads as plain text; yaml would also print a process
+    // warning on stderr, which is no report a user can act on.
+    const data: unknown = parseYaml(match[1] ?? '', { uniqueKeys: false, logLevel: 'error' });
     if (data === null || data === undefined) return { data: {}, body, error: null };
     if (typeof data !== 'object' || Array.isArray(data)) {
       return { data: {}, body, error: 'frontmatter is not a mapping of fields' };

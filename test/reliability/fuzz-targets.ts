@@ -74,7 +74,7 @@ const ENTITY_TYPES = new Map([['person', PERSON]]);
 /** Parses YAML the way the indexer does: a document it refuses is a reported problem, not a crash. */
 const yamlOrNull = (text: string): unknown => {
   try {
-    return parseYaml(text);
+    return parseYaml(text, { logLevel: 'error' });
   } catch {
     return null;
   }
