@@ -30,8 +30,9 @@ import {
 const SETUP_MS = 180_000;
 const SWEEP_MS = 240_000;
 const PARALLEL = 4;
+const LONG_RUN = process.env.FOOTNOTE_LONG_RUN === '1';
 /** Random bodies and queries per operation: a few in `npm test`, more in the long run. */
-const RANDOM_REQUESTS_PER_OPERATION = process.env.FOOTNOTE_LONG_RUN === '1' ? 300 : 20;
+const RANDOM_REQUESTS_PER_OPERATION = LONG_RUN ? 300 : 20;
 
 let fixture: SweepFixture;
 
@@ -70,10 +71,17 @@ function pathVariants(op: Operation): Array<Record<string, string>> {
     { ...carol, workspaceId: 'default' },
     { ...alice, workspaceId: 'nope' },
   ];
+  // The long run puts every id of every kind in every parameter (a session id as a document id…).
+  const everyId = [
+    ...new Set(Object.values(fixture.ids).flatMap((ids) => ids.map((i) => i.value))),
+  ];
   for (const param of op.pathParams) {
     if (param === 'workspaceId') continue;
-    for (const id of fixture.ids[param] ?? [{ value: 'sweep-unknown-id' }]) {
-      if (id.value !== alice[param]) variants.push({ ...alice, [param]: id.value });
+    const pool = LONG_RUN
+      ? everyId
+      : (fixture.ids[param] ?? [{ value: 'sweep-unknown-id' }]).map((id) => id.value);
+    for (const value of pool) {
+      if (value !== alice[param]) variants.push({ ...alice, [param]: value });
     }
   }
   return variants;
