@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../core/index.ts';
 import { parseMarkdown, splitWikilinkInner } from './parse-markdown.ts';
@@ -281,5 +283,256 @@ describe('parseMarkdown: Markdown links', () => {
       ['wikilink', '![[three.png]]'],
       ['markdown', '![four](four.png)'],
     ]);
+  });
+});
+
+/** The structure without warnings, for comparing two parses. */
+const structureOf = (body: string, options?: Parameters<typeof parseMarkdown>[1]) => {
+  const { warnings: _warnings, ...structure } = parseMarkdown(body, options);
+  return structure;
+};
+
+const WHOLE = { segmentChars: Number.POSITIVE_INFINITY };
+
+const PARSE_MODULE = new URL('./parse-markdown.ts', import.meta.url).href;
+
+/** Runs an ES module script in a fresh Node with `flags` (a heap or stack limit). */
+const runNode = (flags: string[], script: string) =>
+  spawnSync(process.execPath, [...flags, '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+describe('parseMarkdown: hostile nesting', () => {
+  const deep = (prefix: string) => `${prefix}[[Deep]] text\n\n# After\n`;
+  it.each([
+    ['3,000 bullets on one line', deep('- '.repeat(3000))],
+    ['3,000 ordered markers on one line', deep('1. '.repeat(3000))],
+    ['3,000 quote markers', deep('> '.repeat(3000))],
+    ['6,000 quote markers without spaces', deep('>'.repeat(6000))],
+    ['1,500 bullets inside quotes', deep('- > '.repeat(1500))],
+    ['3,000 footnote definitions on one line', deep('[^a]: '.repeat(3000))],
+    [
+      '150 lists indented step by step',
+      `${Array.from({ length: 150 }, (_, i) => `${' '.repeat(2 * i)}- item`).join('\n')}\n\n${deep('')}`,
+    ],
+  ])('reads %s without running out of stack, in linear time', (_name, body) => {
+    const { links, headings, warnings } = parseMarkdown(body);
+    expect(links.map((l) => [l.target, body.slice(l.start, l.end)])).toEqual([
+      ['Deep', '[[Deep]]'],
+    ]);
+    expect(headings.map((h) => h.text)).toEqual(['After']);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^lists, quotes or footnotes nested deeper than 64 levels: \d+ markers? past/,
+      ),
+    ]);
+  });
+
+  it('reads a span the parser fails on (out of stack) by a line scan, with a warning', () => {
+    // Emphasis nests 500 deep here; with a small stack the GFM tree walk runs out of it.
+    const body = `# Top [[A]]\n\n${'*'.repeat(1000)}[[B]]${'*'.repeat(1000)}\n\n## End\n`;
+    const script = `
+      import { parseMarkdown } from ${JSON.stringify(PARSE_MODULE)};
+      const { headings, links, warnings } = parseMarkdown(${JSON.stringify(body)});
+      console.log(JSON.stringify({ headings: headings.map((h) => h.text), links: links.map((l) => l.target), warnings }));`;
+    const run = runNode(['--stack-size=100'], script);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      headings: ['Top [[A]]', 'End'],
+      links: ['A', 'B'],
+      warnings: [expect.stringMatching(/read by a line scan .*the parser failed: .*stack/i)],
+    });
+  });
+});
+
+describe('parseMarkdown: long bodies in segments', () => {
+  it('holds a bounded amount of memory however long the body is', () => {
+    // 8,000 list items (64 KB) parsed whole needed more than 96 MB of heap; in segments, 48 MB do.
+    const script = `
+      import { parseMarkdown } from ${JSON.stringify(PARSE_MODULE)};
+      const { links } = parseMarkdown('- [[H]]\\n'.repeat(8000));
+      console.log(JSON.stringify({ links: links.length }));`;
+    const run = runNode(['--max-old-space-size=64'], script);
+    expect(run.stderr).not.toMatch(/heap out of memory/);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ links: 8000 });
+  });
+
+  it('keeps the first links, headings and block ids up to the limit, and says how many there were', () => {
+    const body = '# A\n\n- [[H]] ^b1\n- [[H]] ^b2\n- [[H]] ^b3\n\n# B\n\n# C\n';
+    const { links, headings, blocks, warnings } = parseMarkdown(body, { maxEntries: 2 });
+    expect(links).toHaveLength(2);
+    expect(links.map((l) => l.start)).toEqual([7, 19]);
+    expect(headings.map((h) => h.text)).toEqual(['A', 'B']);
+    expect(blocks.map((b) => b.id)).toEqual(['b1', 'b2']);
+    expect(warnings).toEqual([
+      '3 headings: only the first 2 are kept',
+      '3 blocks: only the first 2 are kept',
+      '3 links: only the first 2 are kept',
+    ]);
+  });
+
+  it('gives the same structure with exact offsets when a long list is parsed in pieces', () => {
+    const body = Array.from({ length: 400 }, (_, i) => `- [[Item ${i}]] and [x](n${i}.md)`).join(
+      '\n',
+    );
+    const pieces = structureOf(body, { segmentChars: 256 });
+    expect(pieces).toEqual(structureOf(body, WHOLE));
+    expect(pieces.links).toHaveLength(800);
+    expect(body.slice(pieces.links[799]?.start, pieces.links[799]?.end)).toBe('[x](n399.md)');
+  });
+
+  it('does not cut inside fenced code or HTML blocks longer than a segment', () => {
+    const inside = Array.from({ length: 60 }, (_, i) => `- [[Code ${i}]]\n\n# Not ${i}`).join('\n');
+    const body = [
+      '# Start',
+      '',
+      '```md',
+      inside,
+      '```',
+      '',
+      '<!--',
+      inside,
+      '-->',
+      '',
+      '- [[After]]',
+      '',
+      '~~~',
+      inside,
+    ].join('\n');
+    const pieces = structureOf(body, { segmentChars: 64 });
+    expect(pieces).toEqual(structureOf(body, WHOLE));
+    expect(pieces.links.map((l) => l.target)).toEqual(['After']);
+    expect(pieces.headings.map((h) => h.text)).toEqual(['Start']);
+  });
+
+  it('lets a reference in one segment see a definition in another', () => {
+    const filler = Array.from({ length: 50 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
+    const body = `# See [the docs][docs] and[^n]\n\n${filler}\n\n[docs]: https://x.example\n\n[^n]: A note.\n`;
+    const pieces = parseMarkdown(body, { segmentChars: 64 });
+    expect(pieces.headings[0]?.text).toBe('See the docs and');
+    expect(pieces).toEqual(parseMarkdown(body, WHOLE));
+  });
+
+  it('reads a long stretch with no place to cut by a line scan, and parses the rest', () => {
+    const indented = Array.from({ length: 200 }, (_, i) => `  text [[In ${i}]]`).join('\n');
+    const body = `# Top\n\n${indented}\n\n# Bottom [[Last]]\n\n[md](m.md)\n`;
+    const { headings, links, warnings } = parseMarkdown(body, { segmentChars: 64 });
+    expect(headings.map((h) => h.text)).toEqual(['Top', 'Bottom [[Last]]']);
+    expect(links).toHaveLength(202);
+    expect(links.at(-1)).toMatchObject({ syntax: 'markdown', target: 'm.md' });
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^\d+ characters in 1 span read by a line scan \(headings and wikilinks only; no place to cut it into parts of at most 256 characters\)$/,
+      ),
+    ]);
+  });
+
+  const inline = fc.constantFrom(
+    'word',
+    'two words',
+    '[[Target]]',
+    '[[Note#Part|shown]]',
+    '![[pic.png]]',
+    '[text](path/doc.md)',
+    '![alt](img.png#^b)',
+    '`code [[NotLink]]`',
+    '*em*',
+    '**strong [[In Strong]]**',
+    '[ref][d1]',
+    '[^n1]',
+    '<span>',
+    '\\[[Escaped]]',
+    'https://x.example/[[a]]',
+    '_under_',
+  );
+  const line = fc.array(inline, { minLength: 1, maxLength: 5 }).map((parts) => parts.join(' '));
+  const lines = fc.array(line, { minLength: 1, maxLength: 3 });
+  const block = fc.oneof(
+    fc
+      .tuple(fc.integer({ min: 1, max: 6 }), line, fc.boolean())
+      .map(([level, text, id]) => `${'#'.repeat(level)} ${text}${id ? ' ^h1' : ''}`),
+    fc.tuple(line, fc.constantFrom('===', '---')).map(([text, rule]) => `${text}\n${rule}`),
+    fc.tuple(lines, fc.boolean()).map(([ls, id]) => `${ls.join('\n')}${id ? ' ^p1' : ''}`),
+    fc
+      .tuple(
+        fc.constantFrom('- ', '* ', '+ ', '1. ', '2) '),
+        fc.array(fc.tuple(line, fc.nat(3), fc.boolean()), { minLength: 1, maxLength: 4 }),
+      )
+      .map(([marker, items]) =>
+        items
+          .map(([text, kind, id]) => {
+            const tail = id ? ' ^li' : '';
+            if (kind === 1) return `${marker}${text}\n  - nested ${text}${tail}`;
+            if (kind === 2) return `${marker}${text}\nlazy ${text}${tail}`;
+            if (kind === 3) return `${marker}${text}\n\n   more ${text}${tail}`;
+            return `${marker}${text}${tail}`;
+          })
+          .join('\n'),
+      ),
+    fc
+      .tuple(lines, fc.boolean())
+      .map(([ls, lazy]) => ls.map((l, i) => (lazy && i > 0 ? l : `> ${l}`)).join('\n')),
+    fc
+      .tuple(
+        fc.constantFrom('```', '~~~', '````'),
+        fc.array(fc.oneof(line, fc.constantFrom('', '- [[InFence]]', '# Not', '```'))),
+        fc.boolean(),
+      )
+      .map(([fence, body, closed]) => `${fence}\n${body.join('\n')}${closed ? `\n${fence}` : ''}`),
+    line.map((l) => `    ${l}`),
+    fc.constantFrom(
+      '<div>\n[[InHtml]]\n</div>',
+      '<!-- comment\n\n- [[InComment]]\n\n-->',
+      '<!-->\n\n- [[AfterEmptyComment]]',
+      '<?>\n\n- [[AfterEmptyPi]]',
+      '<?php\n\n- [[InPi]]\n?>',
+      '<script>\n\n- [[InScript]]\n</SCRIPT>',
+      '<pre>\n\n# Not\n\n</pre>',
+      '| a | [[Cell]] |\n| - | - |\n| x | [y](y.md) |',
+      '[d1]: /url "title"',
+      '[^n1]: A note with [[FootLink]].',
+      '---',
+      '***',
+      '- - -',
+      '<span>',
+      '<div>\n- [[InDiv]]',
+      '<pre>\n\n- [[InPre]]',
+      '- ```\n  - [[InItemFence]]\n  ```',
+      '- ```\n- [[AfterOpenItemFence]]',
+      '> > deep [[Quoted]]\n> - item\nlazy',
+      '[^n2]: note\n\n    more [[FootMore]]',
+      '  - indented [[Item]]\n  - again',
+      '1. one\n2. two\n10. ten',
+      '3. three',
+      '- \n  empty first [[Empty]]',
+      'para\n  - not lazy [[X]]\n===',
+      'x <!-- [[InlineHtml]] --> y',
+      '\t[[TabCode]]',
+    ),
+  );
+  const separator = fc.constantFrom('\n', '\n\n', '\n\n\n', '\n \n');
+
+  it('gives the same headings, blocks and links as one whole parse, wherever it cuts', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(block, separator), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 24, max: 200 }),
+        fc.boolean(),
+        (blocks, segmentChars, crlf) => {
+          const lf = blocks.map(([b, s]) => b + s).join('');
+          const body = crlf ? lf.replace(/\n/g, '\r\n') : lf;
+          const pieces = parseMarkdown(body, { segmentChars });
+          if (pieces.warnings.some((w) => w.includes('line scan'))) return;
+          compared++;
+          const { warnings: _w, ...structure } = pieces;
+          expect(structure).toEqual(structureOf(body, WHOLE));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(compared).toBeGreaterThan(150);
   });
 });

@@ -37,6 +37,23 @@ describe('readMarkdownDocument: title', () => {
   it('has no warnings for a clean note', () => {
     expect(note('---\ntitle: Fine\n---\nText').warnings).toEqual([]);
   });
+
+  it('reads a note of 3,000 nested list markers, saying what it read as text', () => {
+    const doc = note(`---\ntitle: [oops\n---\n${'- '.repeat(3000)}[[Deep]]\n\n# Deep Note\n`);
+    expect(doc.links.map((l) => l.target)).toEqual(['Deep']);
+    expect(doc.headings.map((h) => h.text)).toEqual(['Deep Note']);
+    expect(doc.warnings).toEqual([
+      expect.stringMatching(/frontmatter is not valid YAML/),
+      expect.stringMatching(/nested deeper than 64 levels/),
+    ]);
+  });
+
+  it('keeps at most 20,000 links of a huge list and says how many it found', () => {
+    const doc = note('- [[H]]\n'.repeat(25_000));
+    expect(doc.links).toHaveLength(20_000);
+    expect(doc.links.at(-1)?.start).toBe(19_999 * 8 + 2);
+    expect(doc.warnings).toEqual(['25000 links: only the first 20000 are kept']);
+  });
 });
 
 describe('readMarkdownDocument: aliases, tags, status, metadata', () => {

@@ -1,5 +1,11 @@
 import GithubSlugger from 'github-slugger';
-import type { DocumentKind, DocumentStatus, ParsedDocument, Section } from '../core/index.ts';
+import type {
+  DocumentKind,
+  DocumentStatus,
+  Heading,
+  ParsedDocument,
+  Section,
+} from '../core/index.ts';
 import { parseMarkdown } from './parse-markdown.ts';
 import { splitFrontmatter, stringList } from './split-frontmatter.ts';
 
@@ -15,16 +21,31 @@ export function slugify(text: string): string {
   return new GithubSlugger().slug(text.trim()) || 'untitled';
 }
 
-const countWords = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** How many words `text` holds, counted without collecting them all into one array. */
+function countWords(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(WORD)) count++;
+  return count;
+}
 
 /** Content sections: every heading below the title opens one, which runs until a heading of equal or higher rank. */
 export function deriveSections(body: string, headings: ParsedDocument['headings']): Section[] {
-  const levels = headings.map((h) => h.level);
-  const titleLevel = levels.filter((l) => l === 1).length === 1 ? 1 : 0;
+  let titles = 0;
+  for (const h of headings) if (h.level === 1) titles++;
+  const titleLevel = titles === 1 ? 1 : 0;
   const used = headings.filter((h) => h.level > titleLevel);
+  // Each section ends where the next heading of equal or higher rank starts: one pass with a stack.
+  const ends = new Array<number>(used.length).fill(body.length);
+  const open: number[] = [];
+  used.forEach((h, index) => {
+    while (open.length > 0 && (used[open[open.length - 1] as number] as Heading).level >= h.level)
+      ends[open.pop() as number] = h.start;
+    open.push(index);
+  });
   return used.map((h, index) => {
-    const next = used.slice(index + 1).find((n) => n.level <= h.level);
-    const end = next?.start ?? body.length;
+    const end = ends[index] as number;
     return {
       id: h.anchor,
       title: h.text,
@@ -87,8 +108,20 @@ export function readMarkdownDocument(
     pages: [],
     links: structure.links,
     entity: null,
-    warnings: error ? [error] : [],
+    warnings: error ? [error, ...structure.warnings] : structure.warnings,
   };
+}
+
+/** The first line with more than whitespace, trimmed; found without splitting the whole text. */
+function firstNonBlankLine(text: string): string | null {
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end).trim();
+    if (line) return line;
+    start = end + 1;
+  }
+  return null;
 }
 
 /** Reads a plain-text source (transcript, capture) that has no Markdown structure. */
@@ -99,8 +132,8 @@ export function readPlainTextDocument(
 ): ParsedDocument {
   const metadata: Record<string, unknown> = {};
   if (kind === 'source') metadata.sourceType = folderSourceType(path);
-  const firstLine = text.split('\n').find((l) => l.trim());
-  if (firstLine) metadata.summary = firstLine.trim().slice(0, 400);
+  const firstLine = firstNonBlankLine(text);
+  if (firstLine) metadata.summary = firstLine.slice(0, 400);
   return {
     path,
     kind,
