@@ -87,6 +87,31 @@ describe('SourceViewer', () => {
     expect(api.content).toHaveBeenCalledWith('d1');
   });
 
+  it('renders a document nested 3,000 lists deep, with the cited words marked', async () => {
+    const deep = `${'- '.repeat(3000)}the deep cited words\n\n# After\n`;
+    const api = fakeApi({
+      document: vi.fn(async () => detail({ length: deep.length })),
+      content: vi.fn(async () => ({
+        documentId: 'd1',
+        start: 0,
+        end: deep.length,
+        length: deep.length,
+        text: deep,
+      })),
+    });
+    const start = deep.indexOf('cited words');
+    const { container } = render(
+      <SourceViewer
+        api={api}
+        target={{ ...target('impeller'), start, end: start + 'cited words'.length }}
+        onClose={() => {}}
+      />,
+    );
+    await waitFor(() => expect(markedText(container)).toBe('cited words'));
+    expect(container.querySelector('pre.markdown-plain')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'After' })).toBeTruthy();
+  });
+
   it('moves the highlight to another span of the same document without fetching again', async () => {
     const api = fakeApi();
     const { container, rerender } = render(
