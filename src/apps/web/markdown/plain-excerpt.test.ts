@@ -27,3 +27,31 @@ describe('plainExcerpt', () => {
     expect(plainExcerpt('```ts\nconst a = 1;\n```')).toBe('\nconst a = 1;\n');
   });
 });
+
+describe('plainExcerpt on hostile text', () => {
+  const millisFor = (text: string) => {
+    const begun = performance.now();
+    plainExcerpt(text);
+    return performance.now() - begun;
+  };
+  const fastestOf = (runs: number, measure: () => number) =>
+    Math.min(...Array.from({ length: runs }, measure));
+
+  // Eight times the text may cost about eight times as long; a rescan per opener costs ~64×.
+  it.each(['![', '[a', ' **x', ' __x', ' ~~x', '[a](', '![a](b('])(
+    '%j repeated: 80k characters cost under 20× what 10k cost',
+    (unit) => {
+      const small = unit.repeat(10_000 / unit.length);
+      const large = unit.repeat(80_000 / unit.length);
+      millisFor(small);
+      millisFor(large);
+      const ratio = fastestOf(3, () => millisFor(large)) / fastestOf(3, () => millisFor(small));
+      expect(ratio).toBeLessThan(20);
+    },
+    120_000,
+  );
+
+  it('still reads links whose address holds parentheses', () => {
+    expect(plainExcerpt('See [the page](https://x.test/Foo_(bar)) now.')).toBe('See the page now.');
+  });
+});

@@ -28,3 +28,23 @@ describe('remarkBlockIds', () => {
     expect(run('`x ^not-hidden`')).toBe('x ^not-hidden');
   });
 });
+
+describe('remarkBlockIds on hostile text', () => {
+  const millisFor = (text: string) => {
+    const begun = performance.now();
+    run(text);
+    return performance.now() - begun;
+  };
+  const fastestOf = (runs: number, measure: () => number) =>
+    Math.min(...Array.from({ length: runs }, measure));
+
+  it('a long run of spaces before a caret costs linear time', () => {
+    const spaced = (n: number) => `a${' '.repeat(n)}b^ and ^c`;
+    millisFor(spaced(10_000));
+    millisFor(spaced(80_000));
+    const ratio =
+      fastestOf(3, () => millisFor(spaced(80_000))) / fastestOf(3, () => millisFor(spaced(10_000)));
+    expect(ratio).toBeLessThan(20);
+    expect(run(`a${' '.repeat(50)}^id`)).toBe('a');
+  }, 120_000);
+});

@@ -1,8 +1,11 @@
 import type { Root, Text } from 'mdast';
 import { SKIP, visit } from 'unist-util-visit';
 
-/** An Obsidian block id at the end of a line: ` ^goal-volume`. */
-const BLOCK_ID = /[ \t]+\^[\w-]+(?=\n|$)/g;
+/**
+ * An Obsidian block id at the end of a line: ` ^goal-volume`. The match starts only where a run
+ * of spaces starts, so a long run of spaces is tried once, not once per space.
+ */
+const BLOCK_ID = /(?<![ \t])[ \t]+\^[\w-]+(?=\n|$)/g;
 
 /**
  * Hides Obsidian `^block` ids from rendered documents (they label a paragraph for links; readers
