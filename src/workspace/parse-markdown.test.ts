@@ -348,7 +348,7 @@ describe('parseMarkdown: hostile nesting', () => {
 
 describe('parseMarkdown: long bodies in segments', () => {
   it('holds a bounded amount of memory however long the body is', () => {
-    // 8,000 list items (64 KB) parsed whole needed more than 96 MB of heap; in segments, 48 MB do.
+    // 8,000 list items (64 KB) parsed whole needed more than 96 MB of heap; in segments, 32 MB do.
     const script = `
       import { parseMarkdown } from ${JSON.stringify(PARSE_MODULE)};
       const { links } = parseMarkdown('- [[H]]\\n'.repeat(8000));
@@ -424,7 +424,7 @@ describe('parseMarkdown: long bodies in segments', () => {
     expect(links.at(-1)).toMatchObject({ syntax: 'markdown', target: 'm.md' });
     expect(warnings).toEqual([
       expect.stringMatching(
-        /^\d+ characters in 1 span read by a line scan \(headings and wikilinks only; no place to cut it into parts of at most 256 characters\)$/,
+        /^\d+ characters in 1 span read by a line scan \(headings and wikilinks only; no place to cut it into parts of at most 512 characters\)$/,
       ),
     ]);
   });

@@ -25,7 +25,7 @@ export interface MarkdownStructure {
  * events and nodes worth a few hundred to a few thousand bytes per input byte for the whole text
  * it is given (a 2 MB list took 4 GB), so a segment bounds what one parse holds.
  */
-export const MARKDOWN_SEGMENT_CHARS = 16 * 1024;
+export const MARKDOWN_SEGMENT_CHARS = 8 * 1024;
 
 /** A document keeps at most this many links, headings and block ids; the rest are counted in a warning. */
 export const MAX_STRUCTURE_ENTRIES = 20_000;
@@ -311,7 +311,7 @@ interface SegmentHandler {
 }
 
 /** Segments longer than this many segment lengths are read by a line scan, not parsed. */
-const MAX_SEGMENT_FACTOR = 4;
+const MAX_SEGMENT_FACTOR = 8;
 
 /**
  * The end of a span that has no safe cut within a segment's reach: the next cut after `from`
