@@ -104,7 +104,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
       '\n',
       'nested [[ ]]',
     ],
-    timedSize: 4000,
+    timedSize: 2000,
     check(message) {
       let previousEnd = 0;
       for (const r of parseReferences(message)) {
@@ -142,7 +142,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'wikilink inner split (splitWikilinkInner)',
     shapes: ['|a', '#', '#^', '\\', 'a', ' ', '[[', ']]'],
-    timedSize: 4000,
+    timedSize: 2000,
     check(inner) {
       const link = splitWikilinkInner(inner);
       for (const part of [link.target, link.heading, link.block, link.alias]) {
@@ -265,7 +265,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'citation markers and claims (parseCitationMarkers, splitClaims)',
     shapes: ['[1]', '[1,', '[', ']]', 'e.g. ', 'a. ', '`', '\n', '- ', '\\', 'a', ' '],
-    timedSize: 4000,
+    timedSize: 2000,
     check(text) {
       const markers = parseCitationMarkers(text);
       for (const m of markers) {
@@ -285,7 +285,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'passage units (passageUnits)',
     shapes: ['e.g. ', 'a. ', '- ', '|a', '\n', 'a', ' ', '@"a ', '#'],
-    timedSize: 4000,
+    timedSize: 2000,
     check(text) {
       for (const unit of passageUnits(text)) inBounds(this.name, 'unit', unit, text.length);
     },
@@ -293,7 +293,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'prose regions (findProseRegions)',
     shapes: ['`', '\n', '\\', '---\n', 'a', ' '],
-    timedSize: 4000,
+    timedSize: 2000,
     check(text) {
       for (const region of findProseRegions(text))
         inBounds(this.name, 'region', region, text.length);
@@ -302,7 +302,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'query terms and analyzer (tokenize, queryTerms, analyzeText, analyzeQuery)',
     shapes: ['a', ' ', '[[a', '@a ', "'", 'e.g. ', 'http://a'],
-    timedSize: 4000,
+    timedSize: 2000,
     check(text) {
       for (const terms of [
         tokenize(text),
@@ -320,7 +320,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'composer caret trigger (findActiveTrigger)',
     shapes: ['[[', '[[a', ']]', '@', '@a ', '@"a ', '\\', '\\[', '`', '\n', 'a', ' '],
-    timedSize: 4000,
+    timedSize: 2000,
     check(text) {
       // The caret at the end, at the middle, and at an odd place: wherever a user may click.
       for (const caret of [text.length, text.length >> 1, (text.length * 7) % (text.length + 1)]) {
