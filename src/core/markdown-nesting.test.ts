@@ -14,6 +14,9 @@ describe('capMarkdownNesting', () => {
     ['footnote definitions', '[^a]: [^b]: [^c]: x', '[^a]: [^b]: \\^c]: x'],
     ['an empty item past the limit', '- - -\n', '- - -\n'],
     ['mixed containers', '- > - x', '- > \\-x'],
+    ['a long run of stars', '******a******', '****\\*a****\\*'],
+    ['a long run of underscores, odd', '_______ x', '____\\__ x'],
+    ['runs after a disarmed marker', '- - - ******', '- - \\-****\\*'],
   ])('disarms the markers past the limit in %s, keeping the length', (_name, text, expected) => {
     const capped = cap(text);
     expect(capped.text).toBe(expected);

@@ -25,6 +25,7 @@ const GREATER_THAN = 0x3e;
 const DASH = 0x2d;
 const PLUS = 0x2b;
 const STAR = 0x2a;
+const UNDERSCORE = 0x5f;
 const DOT = 0x2e;
 const RIGHT_PAREN = 0x29;
 const LEFT_BRACKET = 0x5b;
@@ -46,13 +47,14 @@ const advance = (code: number, column: number) =>
 /**
  * Disarms list, block-quote and footnote-definition markers nested deeper than `maxDepth`, so no
  * parser meets a document nested thousands deep (`- - - - … text`, `>>>>…`, `[^a]: [^a]: …`, or
- * lists indented step by step). Each disarmed marker is rewritten in place with a backslash of
- * the same length — `- ` becomes `\-`, `1. ` becomes `1\.`, `> ` becomes `\>`, `[^a]:` becomes
- * `\^a]:` — so every offset into the text still
- * points at the same character and the line reads as text inside the deepest allowed container.
- * The depth is over-estimated rather than under (a line that may be a lazy continuation keeps
- * its containers open), and fenced code is not tracked: only documents nested past `maxDepth`
- * change, and there the depth stays bounded. Linear in the text's length.
+ * lists indented step by step), and runs of `*` or `_` longer than `2 × maxDepth` (emphasis
+ * nested as deep). Each is rewritten in place with backslashes, keeping its length — `- `
+ * becomes `\-`, `1. ` becomes `1\.`, `> ` becomes `\>`, `[^a]:` becomes `\^a]:`, a run's excess
+ * `**` becomes `\*` — so every offset still points at the same character and the line reads as
+ * text inside the deepest allowed container. The depth is over-estimated rather than under (a
+ * line that may be a lazy continuation keeps its containers open), and fenced code is not
+ * tracked: only documents nested past `maxDepth` (or with a run that long) change, and there the
+ * depth stays bounded. Linear in the text's length.
  */
 export function capMarkdownNesting(
   text: string,
@@ -218,8 +220,26 @@ export function capMarkdownNesting(
     if (!opened && matched < stack.length && (blank || previousBlank)) stack.length = matched;
 
     previousBlank = blank;
-    let end = first;
-    while (!isLineEnd(text.charCodeAt(end))) end++;
+    // Emphasis nests too: a run of 2n `*` or `_` around a word opens n levels, and the parser's
+    // time grows with the square of the run. Past 2 × maxDepth, the rest of a run is escaped.
+    const longestRun = 2 * maxDepth;
+    let end = Math.max(first, copied);
+    while (!isLineEnd(text.charCodeAt(end))) {
+      const code = text.charCodeAt(end);
+      if (code !== STAR && code !== UNDERSCORE) {
+        end++;
+        continue;
+      }
+      let runEnd = end;
+      while (text.charCodeAt(runEnd) === code) runEnd++;
+      const excess = runEnd - end - longestRun;
+      if (excess > 1) {
+        const marker = text[end] as string;
+        const pairs = Math.floor(excess / 2);
+        rewrite(end + longestRun, `\\${marker}`.repeat(pairs));
+      }
+      end = runEnd;
+    }
     lineStart =
       text.charCodeAt(end) === CARRIAGE_RETURN && text.charCodeAt(end + 1) === LINE_FEED
         ? end + 2
@@ -243,7 +263,7 @@ function thematicBreakTail(text: string, from: number): number {
   for (let i = end - 1; i >= from; i--) {
     const code = text.charCodeAt(i);
     if (isSpace(code)) continue;
-    if (code !== DASH && code !== STAR && code !== 0x5f) break;
+    if (code !== DASH && code !== STAR && code !== UNDERSCORE) break;
     if (marker === -1) marker = code;
     else if (code !== marker) break;
     count++;

@@ -312,6 +312,8 @@ describe('parseMarkdown: hostile nesting', () => {
     ['6,000 quote markers without spaces', deep('>'.repeat(6000))],
     ['1,500 bullets inside quotes', deep('- > '.repeat(1500))],
     ['3,000 footnote definitions on one line', deep('[^a]: '.repeat(3000))],
+    ['3,000 underscores around a word', `${'_'.repeat(3000)}x${'_'.repeat(3000)} ${deep('')}`],
+    ['3,000 stars around a word', `${'*'.repeat(3000)}x${'*'.repeat(3000)} ${deep('')}`],
     [
       '150 lists indented step by step',
       `${Array.from({ length: 150 }, (_, i) => `${' '.repeat(2 * i)}- item`).join('\n')}\n\n${deep('')}`,
@@ -324,14 +326,14 @@ describe('parseMarkdown: hostile nesting', () => {
     expect(headings.map((h) => h.text)).toEqual(['After']);
     expect(warnings).toEqual([
       expect.stringMatching(
-        /^lists, quotes or footnotes nested deeper than 64 levels: \d+ markers? past/,
+        /^lists, quotes, footnotes or emphasis nested deeper than 64 levels: \d+ markers? past/,
       ),
     ]);
   });
 
   it('reads a span the parser fails on (out of stack) by a line scan, with a warning', () => {
-    // Emphasis nests 500 deep here; with a small stack the GFM tree walk runs out of it.
-    const body = `# Top [[A]]\n\n${'*'.repeat(1000)}[[B]]${'*'.repeat(1000)}\n\n## End\n`;
+    // Emphasis nests 600 deep here (no run is long); with a small stack the GFM tree walk runs out.
+    const body = `# Top [[A]]\n\n${'*a '.repeat(600)}[[B]]${' a*'.repeat(600)}\n\n## End\n`;
     const script = `
       import { parseMarkdown } from ${JSON.stringify(PARSE_MODULE)};
       const { headings, links, warnings } = parseMarkdown(${JSON.stringify(body)});

@@ -633,7 +633,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /**
  * Parses a Markdown body (frontmatter already removed) into its linkable structure. Memory and
  * time stay linear in the body's length: long bodies are parsed segment by segment, containers
- * nested past {@link MAX_MARKDOWN_NESTING} are read as text, a span the parser cannot take is
+ * and emphasis nested past {@link MAX_MARKDOWN_NESTING} are read as text, a span the parser cannot take is
  * read by a line scan, and at most `maxEntries` links, headings and block ids are kept; each
  * such departure is listed in `warnings`.
  */
@@ -643,7 +643,7 @@ export function parseMarkdown(body: string, options: ParseMarkdownOptions = {}):
   const warnings: string[] = [];
   if (capped.rewrites > 0)
     warnings.push(
-      `lists, quotes or footnotes nested deeper than ${MAX_MARKDOWN_NESTING} levels: ` +
+      `lists, quotes, footnotes or emphasis nested deeper than ${MAX_MARKDOWN_NESTING} levels: ` +
         `${plural(capped.rewrites, 'marker', 'markers')} past that depth read as text`,
     );
   const { text } = capped;

@@ -10,6 +10,7 @@ describe('Markdown: hostile nesting', () => {
   it.each([
     ['3,000 bullets on one line', `${'- '.repeat(3000)}deep text`],
     ['3,000 quote markers', `${'> '.repeat(3000)}deep text`],
+    ['3,000 stars around a word', `- ${'*'.repeat(3000)}deep text${'*'.repeat(3000)}`],
   ])('renders %s as nested blocks up to a depth, then as text', (_name, text) => {
     const { container } = render(<Markdown text={text} />);
     expect(container.textContent).toContain('deep text');
