@@ -26,17 +26,21 @@ const found = async (store: SqliteStore, query: string) =>
   (await searchWorkspace(store, query)).map((r) => r.path);
 
 describe('indexWorkspace with files that would exhaust a reader', () => {
-  it('indexes a note whose parse outgrows the reader heap as plain text, and the rest as usual', async () => {
+  it('indexes a note that exhausts its reader as plain text, and the rest as usual', async () => {
     const { ws, store } = workspaceWith({
       'notes/Alpha.md': '# Alpha\n\nThe turbine spins.\n\nSee [[Beta]].\n',
       'notes/Huge List.md': listOfLinks(60_000),
       'notes/Beta.md': '# Beta\n\nBeta talks about gearboxes.\n',
     });
-    const report = await indexWorkspace(ws.root, store, { readerMemoryMb: 32 });
+    // Small limits, so the list runs out of one (memory or time, as the parser goes) in seconds.
+    const limits = { readerMemoryMb: 32, readTimeoutMs: 4_000 };
+    const report = await indexWorkspace(ws.root, store, limits);
     expect(report.problems).toEqual([
       {
         path: 'notes/Huge List.md',
-        reason: 'needed more than 32 MiB to read; indexed as plain text',
+        reason: expect.stringMatching(
+          /^(needed more than 32 MiB|took longer than 4 s) to read; indexed as plain text$/,
+        ),
         severity: 'warning',
       },
     ]);
@@ -48,8 +52,27 @@ describe('indexWorkspace with files that would exhaust a reader', () => {
     expect(doc).toMatchObject({ title: 'Huge List', headings: [] });
     expect(await store.outgoingLinks(doc?.id ?? '')).toEqual([]);
     // Stored with its hash like any file: the next run does not read it again.
-    const again = await indexWorkspace(ws.root, store, { readerMemoryMb: 32 });
+    const again = await indexWorkspace(ws.root, store, limits);
     expect(again).toMatchObject({ unchanged: 3, added: 0, updated: 0, problems: [] });
+  });
+
+  it('skips an entity that exhausts its reader (it has no plain-text reading), and says why', async () => {
+    const tags = Array.from({ length: 100_000 }, (_, i) => `  - t${i}\n`).join('');
+    const { ws, store } = workspaceWith({
+      'notes/Alpha.md': '# Alpha\n\nThe turbine spins.\n',
+      'entities/_types/person.yaml': 'type: person\nfields:\n  email: { type: email }\n',
+      // 100,000 YAML nodes: far more than a 32 MiB heap holds.
+      'entities/person/ann.md': `---\nname: Ann\ntags:\n${tags}---\nAnn maintains turbines.\n`,
+    });
+    const report = await indexWorkspace(ws.root, store, { readerMemoryMb: 32 });
+    expect(report.problems).toEqual([
+      {
+        path: 'entities/person/ann.md',
+        reason: 'needed more than 32 MiB to read',
+        severity: 'skipped',
+      },
+    ]);
+    expect(report).toMatchObject({ documents: 1, added: 1, skipped: 1 });
   });
 
   it('reports a read that overruns its time and finishes the run', async () => {

@@ -28,6 +28,9 @@ const noteJob = (text: string, mode: ReadJob['mode'] = 'parse'): ReadJob => ({
 });
 /** The issue's file: one wikilink list item per line; the Markdown tree of it outgrows a small heap. */
 const listOfLinks = (items: number) => '- [[H]]\n'.repeat(items);
+/** 100,000 tags are 100,000 YAML nodes and strings: far more than a 32 MiB heap, whatever the Markdown parser. */
+const frontmatterOfTags = (tags: number) =>
+  `---\ntags:\n${Array.from({ length: tags }, (_, i) => `  - t${i}\n`).join('')}---\n# Tagged\n`;
 const SMALL_NOTE = '# Pump\n\nThe [[Impeller]] turns. ^b1\n\n## Risks\n\nSilt wears the seals.\n';
 
 describe('DocumentReaderPool', () => {
@@ -39,7 +42,7 @@ describe('DocumentReaderPool', () => {
 
   it('reports a file that needs more than the heap limit, and reads the next file on a fresh thread', async () => {
     const pool = makePool({ size: 1, memoryMb: 32 });
-    const outcome = await pool.read(noteJob(listOfLinks(60_000)), 120_000);
+    const outcome = await pool.read(noteJob(frontmatterOfTags(100_000)), 120_000);
     expect(outcome).toEqual({
       ok: false,
       failure: 'memory',

@@ -13,7 +13,7 @@ import {
   suggestReferences,
 } from '../../core/index.ts';
 import { searchWorkspace } from '../../search/index.ts';
-import { watchWorkspace } from '../../workspace/index.ts';
+import { indexLimitsFromEnv, watchWorkspace } from '../../workspace/index.ts';
 import { registerChatCommands } from './chat-commands.ts';
 import { registerChatRepl } from './chat-repl.ts';
 import {
@@ -64,6 +64,7 @@ export function buildProgram(): Command {
           process.once(signal, () => controller.abort());
         if (!options.json) process.stderr.write('watching for changes (Ctrl-C to stop)…\n');
         await watchWorkspace(ws.root, ws.store, {
+          ...indexLimitsFromEnv(process.env),
           signal: controller.signal,
           onReport: (r) => {
             if (r.added + r.updated + r.renamed + r.deleted + r.skipped === 0) return;

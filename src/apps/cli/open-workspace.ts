@@ -1,7 +1,12 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SqliteStore } from '../../store/index.ts';
-import { type IndexOptions, type IndexReport, indexWorkspace } from '../../workspace/index.ts';
+import {
+  type IndexOptions,
+  type IndexReport,
+  indexLimitsFromEnv,
+  indexWorkspace,
+} from '../../workspace/index.ts';
 import { createProgressBar } from './progress-bar.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -27,7 +32,10 @@ export function openWorkspace(dir: string): OpenWorkspace {
   return { root, store: SqliteStore.open(databasePath(root)) };
 }
 
-/** Runs an incremental index with a progress bar on stderr (when it is a terminal). */
+/**
+ * Runs an incremental index with a progress bar on stderr (when it is a terminal), with the
+ * reader limits of the `FOOTNOTE_READ*` variables.
+ */
 export async function refreshIndex(
   workspace: OpenWorkspace,
   options: { readonly quiet?: boolean } & IndexOptions = {},
@@ -35,6 +43,7 @@ export async function refreshIndex(
   const bar = options.quiet ? null : createProgressBar(process.stderr, 'indexing');
   try {
     return await indexWorkspace(workspace.root, workspace.store, {
+      ...indexLimitsFromEnv(process.env),
       ...options,
       onProgress: (p) => bar?.update(p.done, p.total, p.path),
     });

@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { gptTokenCounter, memoizeTokenCounter } from '../../core/index.ts';
 import { parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { SqliteUserStore } from '../../store/index.ts';
+import { type IndexReport, indexLimitsFromEnv } from '../../workspace/index.ts';
 import { createServer } from '../server/create-server.ts';
 import { authenticateWith } from '../server/server-options.ts';
 import { openWorkspaceHandle, type WorkspaceHandle } from '../server/workspace-handle.ts';
+import { formatIndexReport } from './format-output.ts';
 import { browseUrl, openBrowser } from './open-browser.ts';
 import { UsageError } from './usage-error.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
@@ -36,6 +38,18 @@ const parsePort = (value: string) => {
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new UsageError(`--port: expected 0–65535, got ${JSON.stringify(value)}`);
   return n;
+};
+
+/** Logs a workspace's first index run, then every run that changed or skipped something, with its problems. */
+const logIndexReport = (id: string) => {
+  let first = true;
+  return (report: IndexReport) => {
+    const changed =
+      report.added + report.updated + report.renamed + report.deleted + report.skipped;
+    if (!first && changed === 0) return;
+    first = false;
+    process.stderr.write(`index ${id}: ${formatIndexReport(report, process.stderr)}\n`);
+  };
 };
 
 /** Adds `footnote serve`: the HTTP API and the web UI for the workspace (and any from a server config file). */
@@ -83,11 +97,14 @@ export function registerServeCommand(program: Command): void {
             })),
           };
         }
+        const limits = indexLimitsFromEnv(process.env);
+        const openHandle = (id: string, folder: string) =>
+          openWorkspaceHandle(id, folder, { limits, onIndexReport: logIndexReport(id) });
         const handles = new Map<string, WorkspaceHandle>();
-        handles.set('default', await openWorkspaceHandle('default', options.workspace));
+        handles.set('default', await openHandle('default', options.workspace));
         for (const w of config.workspaces) {
           if (handles.has(w.id)) throw new UsageError(`workspace id ${w.id} is used twice`);
-          handles.set(w.id, await openWorkspaceHandle(w.id, w.path));
+          handles.set(w.id, await openHandle(w.id, w.path));
         }
         const main = handles.get('default') as WorkspaceHandle;
         const workspaceConfig = readWorkspaceConfig(main.root);

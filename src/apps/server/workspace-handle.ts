@@ -1,7 +1,12 @@
 import { join, resolve } from 'node:path';
 import { createKeyedQueue, loadReferenceCatalog, type ReferenceCatalog } from '../../core/index.ts';
 import { SqliteSessionStore, SqliteStore } from '../../store/index.ts';
-import { indexWorkspace, watchWorkspace } from '../../workspace/index.ts';
+import {
+  type IndexLimits,
+  type IndexReport,
+  indexWorkspace,
+  watchWorkspace,
+} from '../../workspace/index.ts';
 
 /** One served workspace: its folder, store, sessions, a cached reference catalog and turn locks. */
 export interface WorkspaceHandle {
@@ -18,27 +23,48 @@ export interface WorkspaceHandle {
   close(): Promise<void>;
 }
 
-/** Opens a workspace folder for serving: indexes it, then keeps the index current while files change. */
+/** Options for {@link openWorkspaceHandle}. */
+export interface WorkspaceHandleOptions {
+  /** Keep the index current while files change. @default true */
+  readonly watch?: boolean;
+  /** Reader threads, their heap limit and the time a file may take (see `IndexOptions`). */
+  readonly limits?: IndexLimits;
+  /** Called after every index run (the first, re-indexes and the watcher's), to log problems. */
+  readonly onIndexReport?: (report: IndexReport) => void;
+}
+
+/**
+ * Opens a workspace folder for serving: indexes it, then keeps the index current while files
+ * change. Files are read on reader threads (see `indexWorkspace`), so a file that needs too much
+ * memory or time is reported and the server keeps answering while it indexes.
+ */
 export async function openWorkspaceHandle(
   id: string,
   folder: string,
-  options: { readonly watch?: boolean } = {},
+  options: WorkspaceHandleOptions = {},
 ): Promise<WorkspaceHandle> {
   const root = resolve(folder);
   const store = SqliteStore.open(join(root, '.footnote', 'footnote.db'));
   const sessions = new SqliteSessionStore(store.db);
   let catalog: Promise<ReferenceCatalog> | null = null;
-  let indexing: Promise<void> = indexWorkspace(root, store).then(() => undefined);
-  await indexing;
+  // Closing aborts every run, so a long read does not hold up shutdown.
   const controller = new AbortController();
+  const indexOptions = { ...options.limits, signal: controller.signal };
+  const runIndex = async () => {
+    const report = await indexWorkspace(root, store, indexOptions);
+    options.onIndexReport?.(report);
+  };
+  let indexing: Promise<void> = runIndex();
+  await indexing;
   const turns = createKeyedQueue();
   const watching =
     options.watch === false
       ? Promise.resolve()
       : watchWorkspace(root, store, {
-          signal: controller.signal,
+          ...indexOptions,
           onReport: (report) => {
             if (report.added + report.updated + report.renamed + report.deleted > 0) catalog = null;
+            options.onIndexReport?.(report);
           },
         });
   return {
@@ -52,10 +78,7 @@ export async function openWorkspaceHandle(
     },
     async reindex() {
       // A failed run must not poison later ones: each re-index starts fresh after the previous settles.
-      indexing = indexing
-        .catch(() => undefined)
-        .then(() => indexWorkspace(root, store))
-        .then(() => undefined);
+      indexing = indexing.catch(() => undefined).then(runIndex);
       await indexing;
       catalog = null;
     },
