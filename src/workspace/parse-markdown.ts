@@ -596,13 +596,19 @@ class StructureCollector implements SegmentHandler {
 
 /**
  * The definitions a body makes (`[label]: url`, `[^note]: text`), written as lines to put before
- * every segment so a reference in one segment sees a definition in another; at most `limit` chars.
+ * every segment so a reference in one segment sees a definition in another; labels past `limit`
+ * characters are `left` out.
  */
-function sharedDefinitions(text: string, segmentChars: number, limit: number): string {
+function sharedDefinitions(
+  text: string,
+  segmentChars: number,
+  limit: number,
+): { prefix: string; left: number } {
   const links: string[] = [];
   const notes: string[] = [];
   const seen = new Set<string>();
   let size = 0;
+  let left = 0;
   parseInSegments(text, segmentChars, '', {
     take({ tree, start }) {
       const stack: Nodes[] = [tree];
@@ -611,21 +617,26 @@ function sharedDefinitions(text: string, segmentChars: number, limit: number): s
         if (node.type === 'definition' || node.type === 'footnoteDefinition') {
           const at = node.position?.start.offset;
           const label = at === undefined ? null : writtenLabel(text, at + start);
-          if (label && !seen.has(label) && size + label.length + 5 <= limit) {
+          if (label && !seen.has(label)) {
             seen.add(label);
-            size += label.length + 5;
-            (node.type === 'definition' ? links : notes).push(`${label}: x\n`);
+            if (size + label.length + 5 > limit) left++;
+            else {
+              size += label.length + 5;
+              (node.type === 'definition' ? links : notes).push(`${label}: x\n`);
+            }
           }
         }
-        if ('children' in node) for (const child of node.children) stack.push(child as Nodes);
+        if ('children' in node)
+          for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
       }
     },
     scan() {},
   });
-  if (links.length === 0 && notes.length === 0) return '';
+  if (links.length === 0 && notes.length === 0) return { prefix: '', left };
   // A footnote definition takes the next lines as its own: each is followed by a blank line, and
   // a thematic break at the end closes the last, so the segment starts at the root.
-  return `${notes.map((note) => `${note}\n`).join('')}${links.join('')}\n***\n\n`;
+  const prefix = `${notes.map((note) => `${note}\n`).join('')}${links.join('')}\n***\n\n`;
+  return { prefix, left };
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -650,10 +661,16 @@ export function parseMarkdown(body: string, options: ParseMarkdownOptions = {}):
   const collector = new StructureCollector(body, maxEntries);
   // Only a body longer than one segment, with a `]:` somewhere, can define a label in one
   // segment and use it in another.
-  const prefix =
+  const { prefix, left } =
     text.length > segmentChars && text.includes(']:')
       ? sharedDefinitions(text, segmentChars, segmentChars)
-      : '';
+      : { prefix: '', left: 0 };
+  if (left > 0)
+    warnings.push(
+      `${plural(left, 'link or footnote definition', 'link or footnote definitions')} past the ` +
+        `first ${segmentChars} characters of labels not shared between the parts it was read in: ` +
+        'a reference to them from another part reads as text',
+    );
   parseInSegments(text, segmentChars, prefix, collector);
   for (const [reason, { spans, chars }] of collector.scanned) {
     const why =
