@@ -8,6 +8,7 @@ import Fastify, {
 import { ServerStoppingError } from '../../chat/index.ts';
 import { registerChatRoutes } from './chat-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
+import { refuseOversizedBody } from './drain-oversized-body.ts';
 import { registerEditRoutes } from './edit-routes.ts';
 import { errorResponse, HttpError, notFound } from './http-error.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -94,8 +95,9 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
  * out; and, given `webRoot`, the web UI at `/`.
  */
 export function createServer(options: ServerOptions): FastifyInstance {
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const app = Fastify({
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit,
     logger: false,
     return503OnClosing: true,
     // Ids up to this long reach their routes (and get a 404 there); longer ones match no route.
@@ -115,6 +117,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
 
   app.decorateRequest('footnoteUser', null as unknown as RequestUser);
   const webUi = options.webRoot ? registerWebUi(app, options.webRoot) : null;
+  app.addHook('onRequest', (request) => refuseOversizedBody(request.raw, bodyLimit));
   app.addHook('onRequest', async (request) => {
     if (!options.authenticate) {
       // Without tokens only this machine may talk to us: a web page that rebinds its own domain to
