@@ -9,11 +9,12 @@ export const MAX_MESSAGE_CHARS = 32_000;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /**
- * Control characters a message cannot carry: all but tab and line breaks (NUL would end strings in
+ * Control characters a message cannot carry: all but tab and line breaks, form feed and vertical
+ * tab among them since text copied out of a PDF carries its page breaks (NUL would end strings in
  * other programs, ESC would drive the terminal `footnote chat` prints the message in).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const MESSAGE_CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const MESSAGE_CONTROL_CHARACTER = /[\u0000-\u0008\u000e-\u001f\u007f]/;
 
 /** True when a message has no control character but tab and line breaks. */
 export const hasNoControlCharacters = (text: string): boolean =>
