@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import {
   authorizeEdit,
+  authorizeEmbed,
   authorizeWrite,
   type EditAction,
   type ProposedEdit,
@@ -19,13 +20,16 @@ export interface EditRequest {
   readonly action: EditAction;
   /** The new file text, from the current file text and where the indexed body starts in it. */
   readonly change: (raw: string, bodyStart: number) => string;
+  /** Documents the edit brings into `doc` (the file `insert_file` embeds): each must be referenced too. */
+  readonly embeds?: readonly StoredDocument[];
 }
 
 /**
- * Where every agent edit starts: the user's role and the permission are checked here, where it
- * executes (never by the prompt); a refusal is audited; otherwise a diff against the file on disk,
- * stored with an id — as a proposal in a dry run (written only when the user applies it), else
- * written at once through {@link commitEdit}, the one write path.
+ * Where every agent edit starts: the user's role, the permission on the target and that anything
+ * it embeds was referenced too are checked here, where it executes (never by the prompt); a refusal
+ * is audited; otherwise a diff against the file on disk, stored with an id — as a proposal in a dry
+ * run (written only when the user applies it), else written at once through {@link commitEdit}, the
+ * one write path.
  */
 export async function applyEdit(context: ToolContext, request: EditRequest): Promise<EditRecord> {
   const { doc, tool, action } = request;
@@ -45,6 +49,10 @@ export async function applyEdit(context: ToolContext, request: EditRequest): Pro
   }
   const decision = authorizeEdit(doc.id, action, context.references, context.mode);
   if (!decision.ok) return refuseEdit(context, { ...refusal, reason: decision.reason });
+  for (const embedded of request.embeds ?? []) {
+    const embed = authorizeEmbed(embedded.id, embedded.path, context.references);
+    if (!embed.ok) return refuseEdit(context, { ...refusal, reason: embed.reason });
+  }
   const file = await editableFile(context.root, doc.path);
   return withFileLock(file, () => recordEdit(context, request, file, decision.reference.raw));
 }

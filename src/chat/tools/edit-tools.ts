@@ -139,7 +139,7 @@ export function editTools(context: ToolContext) {
     }),
     insert_file: tool({
       description:
-        'Embed a workspace file (e.g. an image) into a referenced document, at the end of a section or of the document.',
+        'Embed a workspace file (e.g. an image) into a referenced document, at the end of a section or of the document. The user must have referenced the file too.',
       inputSchema: z.object({
         path: z.string().min(1).max(500),
         file: z.string().min(1).max(500),
@@ -154,6 +154,7 @@ export function editTools(context: ToolContext) {
           tool: 'insert_file',
           doc,
           action: 'insert',
+          embeds: [embedded],
           change: (raw, at) => {
             const before = raw.slice(0, at + end).replace(/\s*$/, '');
             const after = raw.slice(at + end);

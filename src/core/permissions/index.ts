@@ -1,2 +1,3 @@
 export * from './authorize-edit.ts';
+export * from './authorize-embed.ts';
 export * from './override-permissions.ts';
