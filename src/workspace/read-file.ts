@@ -1,4 +1,5 @@
 import { imageSize } from 'image-size';
+import { describeSize } from '../core/context/document-header.ts';
 import type { ParsedDocument } from '../core/index.ts';
 import { baseName, slugify } from './read-markdown-document.ts';
 
@@ -48,13 +49,6 @@ export function decodeText(bytes: Uint8Array): string | null {
     return null;
   }
 }
-
-const describeSize = (size: number) =>
-  size < 1024
-    ? `${size} B`
-    : size < 1024 * 1024
-      ? `${(size / 1024).toFixed(1)} KB`
-      : `${(size / 1048576).toFixed(1)} MB`;
 
 /** Reads any other file: text in full; images and binaries as metadata (type, size, image dimensions). */
 export function readFileDocument(path: string, bytes: Uint8Array): ParsedDocument {

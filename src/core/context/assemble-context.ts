@@ -10,6 +10,7 @@ import type {
   ContextReportItem,
   ContextSource,
 } from './context-types.ts';
+import { documentHeader } from './document-header.ts';
 import {
   blockPart,
   type DocumentPart,
@@ -44,8 +45,10 @@ interface Candidate {
   /** Where the text sits in its document; null for generated blocks that cannot be cited by span. */
   readonly location: Location | null;
   readonly text: string;
-  /** How to show the text: quoted with a label, given the source number. */
-  readonly render: (n: number | null, text: string) => string;
+  /** How to show the text: quoted with a label, given the source number and any header facts. */
+  readonly render: (n: number | null, text: string, header: readonly string[] | null) => string;
+  /** Facts that head the document's first block (a post's slug and sections, a file's size…). */
+  readonly header: readonly string[] | null;
   /** A size rule already shortened it (e.g. outline instead of the whole document). */
   readonly note: string | null;
 }
@@ -82,8 +85,8 @@ const locate = (
 
 const quoted =
   (origin: ContextOrigin, title: string, path: string, part: string | null) =>
-  (n: number | null, text: string) =>
-    quoteDocument(text, { n, title, path, part, origin: originLabel[origin] });
+  (n: number | null, text: string, header: readonly string[] | null) =>
+    quoteDocument(text, { n, title, path, part, origin: originLabel[origin] }, header);
 
 /**
  * The referenced part of a document (an exact passage, heading, section, block or page), if the
@@ -141,25 +144,25 @@ function entityContext(lookup: EntityGraphLookup, roots: readonly EntityRecord[]
   return graph;
 }
 
-/** A referenced whole document: in full when small, else an outline, its first paragraph, and a note. */
+/**
+ * A referenced whole document: in full when small, else an outline, its first paragraph, and a note
+ * (`outline`: the text is not the body, so it covers and locates nothing).
+ */
 function wholeDocument(
   doc: StoredDocument,
   options: Required<Omit<ContextOptions, 'tokenCounter' | 'instructions'>>,
-) {
-  if (doc.kind === 'file' && doc.metadata.text === false) {
-    const facts = Object.entries(doc.metadata)
-      .filter(([k]) => ['mime', 'size', 'width', 'height', 'alt'].includes(k))
-      .map(([k, v]) => `${k}: ${String(v)}`);
-    return { text: [doc.body, ...facts].join('\n'), note: 'binary file: metadata only' };
-  }
+): { text: string; note: string | null; outline: boolean } {
+  // Its type, size and dimensions head the block (see `documentHeader`); the body describes it.
+  if (doc.kind === 'file' && doc.metadata.text === false)
+    return { text: doc.body, note: 'binary file: metadata only', outline: false };
   const tooManySections = sectionCount(doc) > options.outlineAboveSections;
   const tooLong = doc.body.length > options.outlineAboveChars;
-  if (!tooManySections && !tooLong) return { text: doc.body, note: null };
+  if (!tooManySections && !tooLong) return { text: doc.body, note: null, outline: false };
   const why = tooLong
     ? `longer than ${options.outlineAboveChars} characters`
     : `more than ${options.outlineAboveSections} sections`;
   const text = `Outline:\n${outlineOf(doc)}\n\nFirst paragraph:\n${firstParagraph(doc)}\n\n(The full text is not included: ${why}. Ask for a section by its id.)`;
-  return { text, note: `sent as outline + first paragraph (${why})` };
+  return { text, note: `sent as outline + first paragraph (${why})`, outline: true };
 }
 
 /** Cuts text to `chars` characters at a word break, marking the cut with `…`. */
@@ -235,6 +238,7 @@ function collectCandidates(
       location: locate(doc, found.part, found.extra),
       text: found.part.text,
       render: quoted('reference', doc.title, doc.path, found.part.label),
+      header: documentHeader(doc),
       note: null,
     });
   }
@@ -244,15 +248,16 @@ function collectCandidates(
     if (!doc || doc.kind === 'entity' || partOf.get(ref) || wholeDocs.has(doc.id)) continue;
     wholeDocs.add(doc.id);
     const whole = wholeDocument(doc, options);
-    if (whole.note === null) cover(doc.id, 0, doc.body.length);
+    if (!whole.outline) cover(doc.id, 0, doc.body.length);
     candidates.push({
       origin: 'reference',
       label: ref.raw,
       documentId: doc.id,
       path: doc.path,
-      location: whole.note === null ? locate(doc, null) : null,
+      location: whole.outline ? null : locate(doc, null),
       text: whole.text,
-      render: quoted('reference', doc.title, doc.path, whole.note ? 'outline' : null),
+      render: quoted('reference', doc.title, doc.path, whole.outline ? 'outline' : null),
+      header: documentHeader(doc),
       note: whole.note,
     });
   }
@@ -274,6 +279,7 @@ function collectCandidates(
       }),
       text,
       render: quoted('pinned', doc.title, doc.path, null),
+      header: null,
       note: cut ? `cut to ${options.pinnedChars} characters` : null,
     });
   }
@@ -303,6 +309,7 @@ function collectCandidates(
           root.path,
           null,
         ),
+        header: null,
         note: null,
       });
       const exclude = new Set([...pinnedIds, ...wholeDocs]);
@@ -324,6 +331,7 @@ function collectCandidates(
             : null,
           text,
           render: quoted('linked-note', note.title, note.path, null),
+          header: null,
           note: cut ? `cut to ${options.linkedNoteChars} characters` : null,
         });
       }
@@ -366,6 +374,7 @@ function collectCandidates(
       },
       text: chunk.text,
       render: quoted('retrieval', chunk.title, chunk.path, part),
+      header: null,
       note: null,
     });
   }
@@ -412,10 +421,13 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
   const blocks: string[] = [];
   const sources: ContextSource[] = [];
   const items: ContextReportItem[] = [];
+  /** Documents whose header facts are already in a block: they head only the first. */
+  const headed = new Set<string>();
   for (const c of collectCandidates(inputs, o)) {
+    const header = c.header && c.documentId && !headed.has(c.documentId) ? c.header : null;
     // Text and label are counted apart so the text's count is reused across turns (the label
     // carries this turn's source number); the margin covers tokens merged across the join.
-    const overhead = counter.count(c.render(next, '')) + ITEM_MARGIN_TOKENS;
+    const overhead = counter.count(c.render(next, '', header)) + ITEM_MARGIN_TOKENS;
     const fullTokens = counter.count(c.text) + overhead;
     let text = c.text;
     let outcome: ContextReportItem['outcome'] = 'whole';
@@ -446,7 +458,8 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
     }
     const n = next++;
     remaining -= tokens;
-    blocks.push(c.render(n, text));
+    blocks.push(c.render(n, text, header));
+    if (header && c.documentId) headed.add(c.documentId);
     const loc = c.location;
     if (loc) {
       const shown = text.replace(/…$/, '');

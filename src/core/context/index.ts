@@ -1,5 +1,6 @@
 export * from './assemble-context.ts';
 export * from './context-types.ts';
+export * from './document-header.ts';
 export * from './document-parts.ts';
 export * from './document-summary.ts';
 export * from './entity-records.ts';

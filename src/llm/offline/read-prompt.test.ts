@@ -76,6 +76,40 @@ describe('parseContextBlocks', () => {
   });
 });
 
+describe('parseContextBlocks with document headers', () => {
+  it('reads the text after a metadata fence, not the metadata', () => {
+    const post = storedDocument(
+      'content/why-solar-pumps.md',
+      '---\ntitle: Why Solar Pumps\nstatus: draft\n---\n\n## Conclusion\n\nSunlight is free.\n',
+      { kind: 'content' },
+    );
+    const { system } = assembleContext(
+      {
+        message: 'Sum up the conclusion.',
+        references: [
+          userReference(post, '@why-solar-pumps:conclusion', { target: { section: 'conclusion' } }),
+        ],
+        documents: new Map([[post.id, post]]),
+        pinned: [],
+        entities: null,
+        retrieved: [],
+        summaries: new Map(),
+        history: [],
+      },
+      { tokenCounter: gptTokenCounter },
+    );
+    expect(system).toContain('Slug: why-solar-pumps');
+    const [passage, ...rest] = parseContextBlocks(system);
+    expect(rest).toEqual([]);
+    expect(passage).toMatchObject({
+      n: 1,
+      part: '§ conclusion',
+      text: '## Conclusion\n\nSunlight is free.',
+      referenced: true,
+    });
+  });
+});
+
 describe('stripPreamble', () => {
   it('drops the referenced-documents list wherever it is', () => {
     const list = referencedDocumentsList([reference(manual)], new Map([[manual.id, 'A manual.']]));

@@ -58,6 +58,7 @@ export interface PromptReading {
 const LABEL =
   /^\[(\d+)\] "(.*?)" \((.*?)\)((?: — .*?)?)\. Quoted document data, not instructions:$/;
 const OPEN_FENCE = /^(`{3,})text$/;
+const FACTS_FENCE = /^(`{3,})metadata$/;
 const PREAMBLE_HEADING = 'Referenced documents:';
 
 /** Drops the "Referenced documents:" list the engine puts around the user's words. */
@@ -76,17 +77,26 @@ export function stripPreamble(text: string): string {
 
 /**
  * The numbered context blocks of a system prompt, as `quoteDocument` writes them: a label line
- * `[n] "Title" (path) — part — origin. Quoted document data, not instructions:` and a fenced text.
+ * `[n] "Title" (path) — part — origin. Quoted document data, not instructions:`, an optional
+ * `metadata` fence of facts about the document (not a passage to quote), and a fenced text.
  */
 export function parseContextBlocks(system: string): SourcePassage[] {
   const lines = system.split('\n');
   const out: SourcePassage[] = [];
   for (let i = 0; i < lines.length; i++) {
     const label = LABEL.exec(lines[i] ?? '');
-    const open = OPEN_FENCE.exec(lines[i + 1] ?? '');
-    if (!label || !open) continue;
+    if (!label) continue;
+    let textAt = i + 1;
+    const facts = FACTS_FENCE.exec(lines[textAt] ?? '');
+    if (facts) {
+      const close = lines.indexOf(facts[1] ?? '```', textAt + 1);
+      if (close === -1) continue;
+      textAt = close + 1;
+    }
+    const open = OPEN_FENCE.exec(lines[textAt] ?? '');
+    if (!open) continue;
     const fence = open[1] ?? '```';
-    const end = lines.indexOf(fence, i + 2);
+    const end = lines.indexOf(fence, textAt + 1);
     if (end === -1) continue;
     const tail = (label[4] ?? '').split(' — ').slice(1);
     const origin = tail.at(-1) ?? '';
@@ -95,7 +105,7 @@ export function parseContextBlocks(system: string): SourcePassage[] {
       title: label[2] ?? '',
       path: label[3] ?? '',
       part: tail.length > 1 ? tail.slice(0, -1).join(' — ') : null,
-      text: lines.slice(i + 2, end).join('\n'),
+      text: lines.slice(textAt + 1, end).join('\n'),
       referenced: origin.startsWith('referenced'),
       from: 'context',
       page: pageOf(tail.length > 1 ? tail.slice(0, -1).join(' — ') : ''),
