@@ -175,6 +175,36 @@ describe('assembleContext', () => {
     expect(first?.text.length).toBeLessThanOrEqual(4001);
   });
 
+  it('skips an archived pinned note (seed 004) and reports it, without using a pin slot', () => {
+    const archived = storedDocument(
+      'notes/archive/Old Plan.md',
+      '---\narchived: true\n---\n# Old Plan\n\nUse diesel pumps.',
+    );
+    const live = Array.from({ length: 5 }, (_, i) =>
+      storedDocument(`notes/L${i}.md`, `# L${i}\n\nlive ${i}`),
+    );
+    const result = assembleContext(
+      inputs({
+        pinned: [archived, ...live],
+        documents: new Map([archived, ...live].map((d) => [d.id, d])),
+      }),
+      { tokenCounter },
+    );
+    expect(archived.status).toBe('archived');
+    expect(result.system).not.toContain('Use diesel pumps');
+    const [skipped, ...sent] = result.report.items;
+    expect(skipped).toMatchObject({
+      origin: 'pinned',
+      label: '[[Old Plan]]',
+      n: null,
+      tokens: 0,
+      outcome: 'dropped',
+      reason: 'archived note: pinned notes are sent only while live',
+    });
+    expect(sent.map((i) => [i.n, i.label])).toEqual(live.map((d, i) => [i + 1, `[[${d.title}]]`]));
+    expect(result.report.budget.usedTokens).toBe(sent.reduce((sum, i) => sum + i.tokens, 0));
+  });
+
   it('when over budget, drops retrieved chunks before cutting anything the user referenced', () => {
     const retrieved = Array.from({ length: 6 }, (_, i) =>
       chunk(manyHeadings, `Text of part ${i}.`, `c${i}`),

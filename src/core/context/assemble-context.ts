@@ -51,6 +51,8 @@ interface Candidate {
   readonly header: readonly string[] | null;
   /** A size rule already shortened it (e.g. outline instead of the whole document). */
   readonly note: string | null;
+  /** Not sent whatever the budget, for this reason (an archived pinned note); reported as dropped. */
+  readonly skipped?: string;
 }
 
 /** Tokens added per item for the blank line between blocks and merges across the label/text join. */
@@ -261,11 +263,15 @@ function collectCandidates(
       note: whole.note,
     });
   }
-  // 3. Pinned notes.
+  // 3. Pinned notes. An archived one is skipped (seed 004 pins live notes only) and reported.
   const pinnedIds = new Set<string>();
-  for (const doc of inputs.pinned.slice(0, options.pinnedLimit)) {
-    if (pinnedIds.has(doc.id) || wholeDocs.has(doc.id)) continue;
-    pinnedIds.add(doc.id);
+  const skippedPins = new Set<string>();
+  for (const doc of inputs.pinned) {
+    if (pinnedIds.size >= options.pinnedLimit) break;
+    if (pinnedIds.has(doc.id) || skippedPins.has(doc.id) || wholeDocs.has(doc.id)) continue;
+    const archived = doc.status === 'archived';
+    if (archived) skippedPins.add(doc.id);
+    else pinnedIds.add(doc.id);
     const { text, cut } = cutChars(doc.body.trim(), options.pinnedChars);
     const start = doc.body.indexOf(doc.body.trim());
     candidates.push({
@@ -281,6 +287,7 @@ function collectCandidates(
       render: quoted('pinned', doc.title, doc.path, null),
       header: null,
       note: cut ? `cut to ${options.pinnedChars} characters` : null,
+      ...(archived && { skipped: 'archived note: pinned notes are sent only while live' }),
     });
   }
   // 4–5. Entity context, then notes linked through entity fields.
@@ -429,6 +436,20 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
     // carries this turn's source number); the margin covers tokens merged across the join.
     const overhead = counter.count(c.render(next, '', header)) + ITEM_MARGIN_TOKENS;
     const fullTokens = counter.count(c.text) + overhead;
+    if (c.skipped) {
+      items.push({
+        origin: c.origin,
+        label: c.label,
+        documentId: c.documentId,
+        path: c.path,
+        n: null,
+        fullTokens,
+        tokens: 0,
+        outcome: 'dropped',
+        reason: c.skipped,
+      });
+      continue;
+    }
     let text = c.text;
     let outcome: ContextReportItem['outcome'] = 'whole';
     let reason = c.note;
