@@ -3,9 +3,13 @@ import {
   assembleContext,
   type ChatMode,
   type ContextOptions,
+  DEFAULT_INSTRUCTIONS,
   type DocumentStore,
+  editInstructions,
   type HistoryMessage,
   loadContextInputs,
+  overridePermissions,
+  type PermissionOverride,
   type PreviousSource,
   type Reference,
   type ReferenceCatalog,
@@ -20,6 +24,8 @@ export interface PrepareContextOptions extends Omit<ContextOptions, 'tokenCounte
   readonly currentPath?: string | null;
   readonly mode?: ChatMode;
   readonly maxReferences?: number;
+  /** Permissions the user chose for referenced targets (agent mode); they replace the inferred ones. */
+  readonly permissions?: readonly PermissionOverride[];
   /** Pinned notes by id or path. */
   readonly pinned?: readonly string[];
   /** Chunks retrieved for the message and offered to the assembler. @default 10 */
@@ -39,8 +45,9 @@ export interface PreparedContext {
 
 /**
  * Steps 1 and 2 of a chat turn: resolve the message's references (`[n]` against the previous
- * answer's sources), retrieve chunks for it, load what both point to, and assemble the model's
- * context inside the budget.
+ * answer's sources) with their permissions (the user's choices over the inferred ones), retrieve
+ * chunks for it, load what both point to, and assemble the model's context inside the budget,
+ * its instructions saying what the model may edit.
  */
 export async function prepareContext(
   store: DocumentStore,
@@ -52,6 +59,7 @@ export async function prepareContext(
     currentPath = null,
     mode = 'chat',
     maxReferences,
+    permissions,
     pinned,
     retrievalLimit = 10,
     history,
@@ -60,12 +68,14 @@ export async function prepareContext(
     signal,
     ...budget
   } = options;
-  const references = resolveReferences(message, catalog, {
+  const inferred = resolveReferences(message, catalog, {
     currentPath,
     mode,
     previousSources,
     ...(maxReferences !== undefined && { maxReferences }),
   });
+  const references =
+    mode === 'agent' && permissions ? overridePermissions(inferred, permissions) : inferred;
   const retrieved =
     retrievalLimit > 0 ? await searchWorkspace(store, message, { limit: retrievalLimit }) : [];
   const inputs = await loadContextInputs(store, catalog, message, references, {
@@ -75,5 +85,11 @@ export async function prepareContext(
     ...(summarizer && { summarizer }),
     ...(signal && { signal }),
   });
-  return { references, context: assembleContext(inputs, budget) };
+  return {
+    references,
+    context: assembleContext(inputs, {
+      ...budget,
+      instructions: `${budget.instructions ?? DEFAULT_INSTRUCTIONS}\n\n${editInstructions(mode, references)}`,
+    }),
+  };
 }

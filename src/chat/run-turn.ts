@@ -22,7 +22,6 @@ import {
   citationsWithClaims,
   FootnoteError,
   INTERRUPT_MESSAGES,
-  overridePermissions,
   previousAnswerSources,
   summarizeClaims,
 } from '../core/index.ts';
@@ -243,16 +242,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     mode,
     history,
     previousSources: previousAnswerSources(stored),
+    ...(options.permissions && { permissions: options.permissions }),
     ...(options.pinned && { pinned: options.pinned }),
     ...(options.contextWindow && { contextWindow: options.contextWindow }),
     ...(options.answerReserve && { answerReserve: options.answerReserve }),
     ...(signal && { signal }),
   });
-  const { context } = prepared;
-  const references =
-    mode === 'agent' && options.permissions
-      ? overridePermissions(prepared.references, options.permissions)
-      : prepared.references;
+  const { context, references } = prepared;
   if (!session) {
     // Created only once the context is ready, so a failure before this point leaves no empty session.
     const created = now().toISOString();

@@ -3,6 +3,7 @@ export * from './context-types.ts';
 export * from './document-header.ts';
 export * from './document-parts.ts';
 export * from './document-summary.ts';
+export * from './edit-instructions.ts';
 export * from './entity-records.ts';
 export * from './evaluate-computed-field.ts';
 export * from './expand-entity-graph.ts';

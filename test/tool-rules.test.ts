@@ -1,0 +1,95 @@
+import type { LanguageModel } from 'ai';
+import type { MockLanguageModelV3 } from 'ai/test';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ScriptedStep, scriptedModel } from '../src/testing/scripted-model.ts';
+import { type RunningServer, send, startServer } from './server-harness.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: assertions below read arbitrary JSON response bodies.
+type Json = any;
+
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+/** A server over the sample workspace whose model plays `steps`; `models` collects each turn's model. */
+async function start(steps: readonly ScriptedStep[]) {
+  const models: MockLanguageModelV3[] = [];
+  const server = await startServer({
+    model: () => {
+      const model = scriptedModel(steps);
+      models.push(model);
+      return model as unknown as LanguageModel;
+    },
+  });
+  servers.push(server);
+  return { server, models };
+}
+
+/** One turn in Footnote's JSON shape; answers the parsed body. */
+const chat = async (server: RunningServer, body: Record<string, unknown>) => {
+  const response = await send(`${server.url}/api/workspaces/default/chat`, 'POST', body);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Json;
+};
+
+/** The system prompt of a model's first call. */
+const systemOf = (model: MockLanguageModelV3 | undefined): string => {
+  const first = model?.doStreamCalls[0]?.prompt[0];
+  return first?.role === 'system' ? first.content : '';
+};
+
+/** The output a tool call of a model's turn returned, as the model read it. */
+const toolOutput = (model: MockLanguageModelV3 | undefined, call = 1): Json => {
+  const prompt = model?.doStreamCalls[call]?.prompt ?? [];
+  for (const message of prompt)
+    if (message.role === 'tool')
+      for (const part of message.content)
+        if (part.type === 'tool-result' && part.output.type === 'json') return part.output.value;
+  return null;
+};
+
+describe('edit rules through the server', () => {
+  it('tells the model per reference what it may edit, and refuses to insert a file the user did not reference', async () => {
+    const { server, models } = await start([
+      {
+        toolCalls: [
+          {
+            name: 'insert_file',
+            input: { path: 'why-solar-pumps', file: 'pump-specs.txt' },
+          },
+        ],
+      },
+      { text: 'I could not add that file.' },
+    ]);
+    const body = await chat(server, {
+      message: 'Add @site-photo.png to the end of @why-solar-pumps',
+      mode: 'agent',
+      dryRun: true,
+      permissions: [{ path: 'content/why-solar-pumps.md', permission: 'insert' }],
+    });
+    const system = systemOf(models[0]);
+    expect(system).toContain('## Editing');
+    expect(system).toContain('- @site-photo.png (files/site-photo.png): read: read and cite it');
+    expect(system).toContain(
+      '- @why-solar-pumps (content/why-solar-pumps.md): insert: you may only add to it (insert_file)',
+    );
+    expect(system).toMatch(/ask the user before calling any edit tool; never guess/);
+    expect(toolOutput(models[0])).toEqual({
+      error:
+        'edit refused: the user did not reference files/pump-specs.txt in this message; only files the user referenced (e.g. @pump-specs.txt) may be inserted',
+    });
+    expect(body.message.toolCalls[0]).toMatchObject({ name: 'insert_file', ok: false });
+
+    const audit = (await (
+      await fetch(`${server.url}/api/workspaces/default/sessions/${body.sessionId}`)
+    ).json()) as Json;
+    expect(audit.edits).toEqual([]);
+  });
+
+  it('tells the model in chat mode that it may edit nothing', async () => {
+    const { server, models } = await start([{ text: 'Chat mode cannot edit.' }]);
+    await chat(server, { message: 'Rewrite [[Pump Design#Impeller]]' });
+    expect(systemOf(models[0])).toMatch(/This is chat mode: you cannot change any document/);
+  });
+});
