@@ -266,6 +266,30 @@ describe('web UI with the offline model', () => {
   );
 
   it(
+    'titles a session by what its references show and says when the documents hold no answer',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await ask(page, SILT);
+      const readable = 'What does Solar Pump Project › Risks say about silt?';
+      const current = sessionsNav(page).locator('[aria-current="page"]');
+      await eventually(async () => ((await current.textContent()) ?? '').trim()).toContain(
+        readable,
+      );
+      expect(await page.getByRole('banner').textContent()).toContain(readable);
+      expect(await page.getByRole('banner').textContent()).not.toContain('[[');
+
+      const nothing = await ask(page, 'What is the capital of Mongolia?');
+      expect(await nothing.locator('.grounding').textContent()).toContain(
+        'No answer in your documents',
+      );
+      await screenshot(page, 'answer-not-found');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
     'lists, renames, exports and deletes the session',
     async () => {
       const { page, problems } = await env.open('/');

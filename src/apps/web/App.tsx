@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { readableTitle } from '../../core/display-text.ts';
 import { ApiError, listWorkspaces, storedToken, storeToken, WorkspaceApi } from './api/client.ts';
 import { ExportMenu } from './chat/ExportMenu.tsx';
 import { useConversation } from './chat/use-conversation.ts';
@@ -121,6 +122,7 @@ function Workspace({
   // Bumped when an edit is applied or undone, so an open viewer reads the file again.
   const [revision, setRevision] = useState(0);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const title = conversation.title === null ? null : readableTitle(conversation.title);
 
   useEffect(() => {
     if (!conversation.busy) refreshSessions();
@@ -179,8 +181,8 @@ function Workspace({
             </select>
           </label>
         )}
-        <span className="session-title" title={conversation.title ?? undefined}>
-          {conversation.title ?? (conversation.messages.length ? '' : 'New conversation')}
+        <span className="session-title" title={title ?? undefined}>
+          {title ?? (conversation.messages.length ? '' : 'New conversation')}
         </span>
         <ExportMenu api={api} sessionId={conversation.stored ? conversation.sessionId : null} />
       </header>

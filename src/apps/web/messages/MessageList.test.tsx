@@ -257,9 +257,9 @@ describe('MessageList', () => {
     expect(onOpenSource).toHaveBeenCalledWith(expect.objectContaining({ page: 3, start: 200 }));
   });
 
-  it('says an answer without citations is general knowledge', () => {
+  it('says an answer that found no sources has no answer in the documents', () => {
     renderList([message({ id: 'a2', content: 'Pumps move water [4].', grounded: false })]);
-    expect(screen.getByText('No sources cited')).toBeTruthy();
+    expect(screen.getByText('No answer in your documents')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Source \d/ })).toBeNull();
     expect(screen.getByText(/Pumps move water \[4\]\./)).toBeTruthy();
   });

@@ -82,8 +82,12 @@ describe('groundingLabel', () => {
     );
   });
 
-  it('says general knowledge when nothing is cited', () => {
+  it('says no source was cited when sources were seen but none cited', () => {
     expect(groundingLabel(false, [citation(1, 'A', { cited: false })])).toBe('No sources cited');
+  });
+
+  it('says the documents hold no answer when nothing was found', () => {
+    expect(groundingLabel(false, [])).toBe('No answer in your documents');
   });
 });
 
@@ -118,7 +122,7 @@ describe('claim summary in the footer', () => {
 
   it('says nothing of claims when there are none, or when the answer is not grounded', () => {
     expect(groundingLabel(true, [citation(1, 'A')], summary(0))).toBe('Grounded in 1 source');
-    expect(groundingLabel(false, [], null)).toBe('No sources cited');
+    expect(groundingLabel(false, [], null)).toBe('No answer in your documents');
   });
 });
 

@@ -67,14 +67,15 @@ export function claimSummaryLabel(summary: ClaimSummaryJson): string | null {
 
 /**
  * "Grounded in 2 sources · 3 of 3 claims supported" (the claims part when `summary` is given, see
- * {@link claimSummaryLabel}), or the general-knowledge note.
+ * {@link claimSummaryLabel}); an answer that cites nothing says whether the search found nothing
+ * ("No answer in your documents") or found sources it did not cite.
  */
 export function groundingLabel(
   grounded: boolean,
   citations: readonly CitationJson[],
   summary?: ClaimSummaryJson,
 ): string {
-  if (!grounded) return 'No sources cited';
+  if (!grounded) return citations.length === 0 ? 'No answer in your documents' : 'No sources cited';
   const count = citedSources(citations).length;
   const sources = `Grounded in ${count} ${count === 1 ? 'source' : 'sources'}`;
   const claims = summary === undefined ? null : claimSummaryLabel(summary);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { readableTitle } from '../../../core/display-text.ts';
 import { errorMessage, type WorkspaceApi } from '../api/client.ts';
 import type { SessionSummary } from '../api/types.ts';
 import { LoadProblem } from './LoadProblem.tsx';
@@ -153,15 +154,16 @@ function SessionRow({
   const [mode, setMode] = useState<'idle' | 'renaming' | 'saving' | 'confirming' | 'deleting'>(
     'idle',
   );
-  const [draft, setDraft] = useState(session.title);
+  const shown = readableTitle(session.title);
+  const [draft, setDraft] = useState(shown);
   const [problem, setProblem] = useState<string | null>(null);
   const timeId = useId();
   const problemId = useId();
-  const title = session.title || 'Untitled conversation';
+  const title = shown || 'Untitled conversation';
   const when = lastActivity(session);
 
   const startRename = () => {
-    setDraft(session.title);
+    setDraft(shown);
     setProblem(null);
     setMode('renaming');
   };
@@ -178,7 +180,7 @@ function SessionRow({
       setProblem('A conversation needs a title.');
       return;
     }
-    if (next === session.title) {
+    if (next === shown) {
       cancel('session-rename');
       return;
     }
