@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { LanguageModel } from 'ai';
 import type { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,5 +93,35 @@ describe('edit rules through the server', () => {
     const { server, models } = await start([{ text: 'Chat mode cannot edit.' }]);
     await chat(server, { message: 'Rewrite [[Pump Design#Impeller]]' });
     expect(systemOf(models[0])).toMatch(/This is chat mode: you cannot change any document/);
+  });
+});
+
+describe('tools find documents by the rules of references, through the server', () => {
+  it('opens the live Budget note, not the archived one, and answers an ambiguous name with the candidates', async () => {
+    const { server, models } = await start([
+      { toolCalls: [{ name: 'links', input: { path: 'Budget' } }] },
+      { toolCalls: [{ name: 'read_document', input: { path: 'Budget' } }] },
+      { text: 'Two notes are called Budget.' },
+    ]);
+    const first = await chat(server, { message: 'What links to the budget?' });
+    expect(toolOutput(models[0])).toMatchObject({ path: 'notes/projects/Budget.md' });
+    expect(first.message.toolCalls[0]).toMatchObject({ name: 'links', ok: true });
+
+    // A second live note of the same name and path length: no rule can choose between them.
+    writeFileSync(
+      join(server.handle.root, 'notes/meetings/Budget.md'),
+      '# Meeting budget\n\nCatering for the review.\n',
+    );
+    await server.handle.reindex();
+    await chat(server, { message: 'What links to the budget?' });
+    const ambiguous = toolOutput(models[1]);
+    expect(ambiguous.error).toMatch(/^"Budget" names 2 documents: /);
+    expect(ambiguous.candidates).toEqual(
+      expect.arrayContaining([
+        { path: 'notes/projects/Budget.md', title: expect.any(String) },
+        { path: 'notes/meetings/Budget.md', title: 'Meeting budget' },
+      ]),
+    );
+    expect(ambiguous.candidates).toHaveLength(2);
   });
 });

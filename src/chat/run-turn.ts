@@ -329,6 +329,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       tracker,
       references,
       mode,
+      currentPath: options.currentPath ?? null,
       actor,
       dryRun: options.dryRun ?? false,
       sessionId: session.id,

@@ -21,7 +21,11 @@ export interface ToolWorkspace {
   /** The tool context of one turn of `message`, its references resolved as the engine would. */
   contextFor(
     message: string,
-    options?: { readonly mode?: ChatMode; readonly dryRun?: boolean },
+    options?: {
+      readonly mode?: ChatMode;
+      readonly dryRun?: boolean;
+      readonly currentPath?: string | null;
+    },
   ): Promise<ToolContext & { readonly edits: ProposedEdit[] }>;
   close(): Promise<void>;
 }
@@ -39,9 +43,9 @@ export async function openToolWorkspace(
     workspace,
     store,
     sessions,
-    async contextFor(message, { mode = 'agent', dryRun = true } = {}) {
+    async contextFor(message, { mode = 'agent', dryRun = true, currentPath = null } = {}) {
       const catalog = await loadReferenceCatalog(store);
-      const references = resolveReferences(message, catalog, { mode });
+      const references = resolveReferences(message, catalog, { mode, currentPath });
       const when = new Date('2026-03-01T10:00:00Z').toISOString();
       const session = await sessions.createSession({
         id: `session-${++ids}`,
@@ -61,6 +65,7 @@ export async function openToolWorkspace(
         tracker: new ReferenceTracker(references),
         references,
         mode,
+        currentPath,
         actor: LOCAL_USER,
         dryRun,
         sessionId: session.id,

@@ -9,7 +9,7 @@ import {
   findDocument,
   type ToolContext,
   ToolInputError,
-  toolErrorMessage,
+  toolErrorOutput,
 } from './tool-context.ts';
 
 const EDITABLE = new Set(['note', 'content', 'source']);
@@ -40,7 +40,7 @@ const guarded =
         }),
       };
     } catch (error) {
-      return { error: toolErrorMessage(error) };
+      return toolErrorOutput(error);
     }
   };
 

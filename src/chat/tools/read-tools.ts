@@ -12,12 +12,7 @@ import {
   sectionPart,
 } from '../../core/index.ts';
 import { searchWorkspace } from '../../search/index.ts';
-import {
-  findDocument,
-  type ToolContext,
-  ToolInputError,
-  toolErrorMessage,
-} from './tool-context.ts';
+import { findDocument, type ToolContext, ToolInputError, toolErrorOutput } from './tool-context.ts';
 
 /** Longest document text a read tool returns whole; larger ones come back as an outline. */
 export const MAX_READ_CHARS = 20_000;
@@ -74,11 +69,11 @@ function passage(
 /** Catches expected failures so the model gets an error it can act on instead of a crashed turn. */
 const guarded =
   <I, O>(run: (input: I) => Promise<O>) =>
-  async (input: I): Promise<O | { error: string }> => {
+  async (input: I): Promise<O | ReturnType<typeof toolErrorOutput>> => {
     try {
       return await run(input);
     } catch (error) {
-      return { error: toolErrorMessage(error) };
+      return toolErrorOutput(error);
     }
   };
 

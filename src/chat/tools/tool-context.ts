@@ -4,11 +4,12 @@ import type {
   DocumentStore,
   ProposedEdit,
   Reference,
+  ReferenceCandidate,
   ReferenceCatalog,
   SessionStore,
   StoredDocument,
 } from '../../core/index.ts';
-import { FootnoteError } from '../../core/index.ts';
+import { FootnoteError, resolveDocumentName } from '../../core/index.ts';
 import type { ReferenceTracker } from '../reference-tracker.ts';
 import type { SourceRegistry } from '../source-registry.ts';
 
@@ -26,6 +27,8 @@ export interface ToolContext {
   /** The user's references in this turn: the only basis for edit permission. */
   readonly references: readonly Reference[];
   readonly mode: ChatMode;
+  /** The document open beside the chat: it breaks name ties for tools as it does for references. */
+  readonly currentPath?: string | null;
   /** The user of the turn: edits are checked against their role where they execute, and recorded with them. */
   readonly actor: Actor;
   /** Store edits as proposals (a diff the user applies later) instead of writing them. */
@@ -47,25 +50,52 @@ export class ToolInputError extends Error {
   }
 }
 
-/** Finds the document a tool names, by path, file name, title or alias, like a reference would. */
+/** A name several documents answer to equally well: the model is given them to choose from. */
+export class AmbiguousDocumentError extends ToolInputError {
+  readonly candidates: readonly ReferenceCandidate[];
+
+  constructor(name: string, candidates: readonly ReferenceCandidate[]) {
+    super(
+      `${JSON.stringify(name)} names ${candidates.length} documents: ${candidates
+        .map((c) => `${c.path} ("${c.title}")`)
+        .join(', ')}; call again with the path of the one you mean`,
+    );
+    this.name = 'AmbiguousDocumentError';
+    this.candidates = candidates;
+  }
+}
+
+/**
+ * Finds the document a tool names by the rules of references (`resolveDocumentName`), so the tool
+ * reads what `[[name]]` would: live before archived, the current folder, the shortest path. A name
+ * several documents share throws {@link AmbiguousDocumentError} with them, never picking one.
+ */
 export async function findDocument(context: ToolContext, name: string): Promise<StoredDocument> {
-  const wanted = name
-    .trim()
-    .replace(/^\[\[|\]\]$/g, '')
-    .replace(/^@/, '');
-  const entry =
-    context.catalog.atPath(wanted) ??
-    context.catalog.get(wanted) ??
-    context.catalog
-      .byFileName(wanted.slice(wanted.lastIndexOf('/') + 1))
-      .find((e) => e.status !== 'deleted') ??
-    context.catalog.byTitleOrAlias(wanted).find((e) => e.status !== 'deleted');
-  const doc = entry ? await context.store.getDocument(entry.id) : null;
+  const outcome = resolveDocumentName(name, context.catalog, {
+    currentPath: context.currentPath ?? null,
+  });
+  if (outcome.status === 'ambiguous') throw new AmbiguousDocumentError(name, outcome.candidates);
+  if (outcome.status === 'deleted')
+    throw new ToolInputError(`${outcome.target?.path} was deleted; it can no longer be read`);
+  const doc = outcome.target ? await context.store.getDocument(outcome.target.documentId) : null;
   if (!doc || doc.status === 'deleted')
     throw new ToolInputError(
       `no document named ${JSON.stringify(name)}; use search or list_documents to find it`,
     );
   return doc;
+}
+
+/** What a tool answers on a failure: the message, and the candidates when the name was ambiguous. */
+export function toolErrorOutput(error: unknown): {
+  readonly error: string;
+  readonly candidates?: readonly { readonly path: string; readonly title: string }[];
+} {
+  return error instanceof AmbiguousDocumentError
+    ? {
+        error: error.message,
+        candidates: error.candidates.map((c) => ({ path: c.path, title: c.title })),
+      }
+    : { error: toolErrorMessage(error) };
 }
 
 /** What the model (and the stored tool call) learns of a failure: our own messages, never file-system internals. */

@@ -9,6 +9,7 @@ export * from './refresh-stored-references.ts';
 export * from './resolution-audit.ts';
 export * from './resolve-anchor.ts';
 export * from './resolve-citation-reference.ts';
+export * from './resolve-document-name.ts';
 export * from './resolve-mention.ts';
 export * from './resolve-outcome.ts';
 export * from './resolve-references.ts';
