@@ -122,7 +122,7 @@ describe('Composer autocomplete', () => {
     type(textarea, 'compare [[Sol');
     await listed(3);
     const listbox = screen.getByRole('listbox', { name: 'Reference suggestions' });
-    expect(api.suggest).toHaveBeenLastCalledWith('Sol', '[[', 8);
+    expect(api.suggest).toHaveBeenLastCalledWith('Sol', '[[', 50);
     expect(within(listbox).getByText('Notes')).toBeTruthy();
     expect(within(listbox).getByText('Content')).toBeTruthy();
     // A textbox may not carry aria-expanded (axe: aria-allowed-attr); the list is announced
@@ -197,7 +197,7 @@ describe('Composer autocomplete', () => {
     );
     const { textarea } = setup(fakeApi({ suggest }));
     type(textarea, '[[S');
-    await waitFor(() => expect(suggest).toHaveBeenCalledWith('S', '[[', 8));
+    await waitFor(() => expect(suggest).toHaveBeenCalledWith('S', '[[', 50));
     type(textarea, '[[So');
     await waitFor(() => expect(options()).toHaveLength(1));
     await act(async () => answerOld([{ kind: 'files', items: [item('Stale', '[[Stale]]')] }]));

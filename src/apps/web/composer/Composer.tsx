@@ -25,6 +25,7 @@ import { unsettled } from './chip-status.ts';
 import { insertCompletion, removeSpans, replaceSpans } from './edit-draft.ts';
 import { searchedText } from './highlight-match.ts';
 import { ModeSwitch } from './ModeSwitch.tsx';
+import { narrowSuggestions } from './narrow-suggestions.ts';
 import { PreviewCache } from './preview-cache.ts';
 import { type ChipActions, ReferenceChip } from './ReferenceChip.tsx';
 import { addRecent, readRecent, recentFor, writeRecent } from './recent-items.ts';
@@ -120,11 +121,25 @@ export function Composer({
   const wanted = active && active.start !== dismissedAt ? active : null;
   const suggestions = useSuggestions(api, wanted);
   const typed = wanted ? searchedText(wanted.query, wanted.trigger) : '';
+  // Only items that fit the text typed now: the server's answer to it, or its last answer
+  // narrowed locally while a fresh one is on its way; never an answer to an older query.
+  const current = useMemo(() => {
+    if (!wanted || suggestions.start !== wanted.start || suggestions.trigger !== wanted.trigger)
+      return null;
+    if (suggestions.query === wanted.query) return suggestions.groups;
+    if (suggestions.query === null) return null;
+    const narrowed = narrowSuggestions(
+      suggestions.groups,
+      suggestions.query,
+      wanted.query,
+      wanted.trigger,
+    );
+    return narrowed && narrowed.length > 0 ? narrowed : null;
+  }, [wanted, suggestions]);
   const groups = useMemo(() => {
     if (!wanted) return [];
-    const mine = suggestions.start === wanted.start ? suggestions.groups : [];
-    return displayGroups(mine, typed === '' ? recentFor(recent, wanted.trigger) : []);
-  }, [wanted, suggestions, typed, recent]);
+    return displayGroups(current ?? [], typed === '' ? recentFor(recent, wanted.trigger) : []);
+  }, [wanted, current, typed, recent]);
   const items = useMemo(() => groups.flatMap((g) => g.items), [groups]);
   const listKey = `${wanted?.start}:${items.map((i) => i.insert).join('\u0000')}`;
   const selected = selection.key === listKey ? Math.min(selection.index, items.length - 1) : 0;
@@ -132,8 +147,7 @@ export function Composer({
 
   let status: string | null = null;
   if (suggestions.error) status = suggestions.error;
-  else if (items.length === 0 && (suggestions.loading || suggestions.query !== wanted?.query))
-    status = 'Searching…';
+  else if (items.length === 0 && (suggestions.loading || current === null)) status = 'Searching…';
   else if (items.length === 0) status = 'No matching documents';
   const open = wanted !== null && (items.length > 0 || status !== null);
   useEffect(() => {
@@ -154,6 +168,25 @@ export function Composer({
       '--anchor-width': `${width}px`,
     } as CSSProperties);
   }, [open, wanted]);
+
+  /**
+   * Enter or Tab with nothing listed for what is typed (still searching, or no match): the
+   * reference is closed as typed — `[[budget` becomes `[[budget]]` — rather than guessed.
+   */
+  const closeAsTyped = () => {
+    if (!wanted) return;
+    setDismissedAt(wanted.start);
+    if (wanted.trigger !== '[[' || wanted.query.trim() === '') return;
+    const edit = insertCompletion(
+      draft,
+      wanted.start,
+      wanted.replaceEnd,
+      `[[${wanted.query.trimEnd()}]]`,
+    );
+    pendingCaret.current = edit.caret;
+    setDraft(edit.text);
+    setCaret(edit.caret);
+  };
 
   const choose = (item: SuggestItem) => {
     if (!wanted) return;
@@ -259,19 +292,18 @@ export function Composer({
       void submit();
       return;
     }
-    if (open && items.length > 0) {
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        e.preventDefault();
-        const step = e.key === 'ArrowDown' ? 1 : -1;
-        select((selected + step + items.length) % items.length);
-        return;
-      }
-      if ((e.key === 'Enter' && !e.shiftKey) || (e.key === 'Tab' && !e.shiftKey)) {
-        e.preventDefault();
-        const item = items[selected];
-        if (item) choose(item);
-        return;
-      }
+    if (open && items.length > 0 && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      select((selected + step + items.length) % items.length);
+      return;
+    }
+    if (open && (e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && !e.altKey) {
+      e.preventDefault();
+      const item = items[selected];
+      if (item) choose(item);
+      else closeAsTyped();
+      return;
     }
     if (open && e.key === 'Escape') {
       e.preventDefault();

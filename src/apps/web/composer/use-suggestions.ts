@@ -5,6 +5,11 @@ import type { Trigger } from './active-trigger.ts';
 
 /** Wait after the last keystroke before asking the server for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 150;
+/**
+ * Items asked for: more than the list shows at first, so typing on narrows them at once and
+ * "more…" has something to show.
+ */
+export const SUGGEST_FETCH_LIMIT = 50;
 
 /** Autocomplete results for what is being typed; older answers arriving late are ignored. */
 export interface Suggestions {
@@ -13,11 +18,19 @@ export interface Suggestions {
   readonly query: string | null;
   /** Where the trigger they answer was typed, so another reference never shows them. */
   readonly start: number | null;
+  readonly trigger: Trigger | null;
   readonly loading: boolean;
   readonly error: string | null;
 }
 
-const idle: Suggestions = { groups: [], query: null, start: null, loading: false, error: null };
+const idle: Suggestions = {
+  groups: [],
+  query: null,
+  start: null,
+  trigger: null,
+  loading: false,
+  error: null,
+};
 
 /**
  * Asks `api.suggest` for the typed trigger and query, debounced; only the answer to the latest
@@ -41,9 +54,10 @@ export function useSuggestions(
     }
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
-      api.suggest(query, trigger, 8).then(
+      api.suggest(query, trigger, SUGGEST_FETCH_LIMIT).then(
         (groups) => {
-          if (mine === seq.current) setState({ groups, query, start, loading: false, error: null });
+          if (mine === seq.current)
+            setState({ groups, query, start, trigger, loading: false, error: null });
         },
         (cause: unknown) => {
           if (mine === seq.current)
@@ -51,6 +65,7 @@ export function useSuggestions(
               groups: [],
               query,
               start,
+              trigger,
               loading: false,
               error: `Suggestions unavailable: ${(cause as Error).message}`,
             });
