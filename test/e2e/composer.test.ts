@@ -20,6 +20,7 @@ afterAll(async () => {
 }, TEST_MS);
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const listbox = (page: Page) => page.getByRole('listbox', { name: 'Reference suggestions' });
 
 /** A fresh page with the message box focused and empty. */
@@ -58,6 +59,45 @@ describe('composer', () => {
       await page.keyboard.type('chid', TYPING);
       await page.keyboard.press('Enter');
       await eventually(() => message.inputValue()).toMatch(/^Ask @\S*chidi\S* $/i);
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'closes a half-typed [[name before sending it, never sending it broken',
+    async () => {
+      const { page, problems } = await openComposer();
+      const message = composer(page);
+      // Enter before any list appeared: the name is closed, nothing is sent yet.
+      await page.keyboard.type('What are the risks in [[Pump Design', TYPING);
+      await page.keyboard.press('Enter');
+      await eventually(() => message.inputValue()).toBe('What are the risks in [[Pump Design]] ');
+      expect(await messages(page).locator('article').count()).toBe(0);
+
+      // Sent with the button while still open: closed as typed, then sent with its reference.
+      await message.fill('Summarize [[Solar Pump Project');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const sent = messages(page).locator('article[data-role="user"]').first();
+      await sent.waitFor();
+      expect(await message.inputValue()).toBe('');
+      const answer = messages(page).locator('article[data-role="assistant"]').first();
+      await eventually(() => answer.getAttribute('data-status'), { timeout: 20_000 }).toBe(
+        'complete',
+      );
+      const turn = await page.evaluate(async () => {
+        const browser = globalThis as unknown as {
+          location: { search: string };
+          fetch: (url: string) => Promise<{ json(): Promise<unknown> }>;
+        };
+        const id = new URLSearchParams(browser.location.search).get('session');
+        const session = (await (
+          await browser.fetch(`/api/workspaces/default/sessions/${id}`)
+        ).json()) as { messages: { role: string; text?: string; content?: string }[] };
+        return JSON.stringify(session.messages.find((m) => m.role === 'user'));
+      });
+      expect(turn).toContain('Summarize [[Solar Pump Project]]');
       expectNoProblems(problems);
       await page.close();
     },

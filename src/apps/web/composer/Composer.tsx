@@ -22,6 +22,7 @@ import { type ActiveTrigger, findActiveTrigger } from './active-trigger.ts';
 import { ConfirmSendDialog } from './ConfirmSendDialog.tsx';
 import { caretCoordinates } from './caret-coordinates.ts';
 import { unsettled } from './chip-status.ts';
+import { closeOpenLinks } from './close-open-links.ts';
 import { insertCompletion, removeSpans, replaceSpans } from './edit-draft.ts';
 import { searchedText } from './highlight-match.ts';
 import { ModeSwitch } from './ModeSwitch.tsx';
@@ -271,7 +272,12 @@ export function Composer({
 
   const submit = async () => {
     if (busy || checking || empty || tooLong || confirming) return;
-    const text = draft;
+    // A half-typed `[[name` is closed as typed, shown, and then resolved (or asked about).
+    const text = closeOpenLinks(draft);
+    if (text !== draft) {
+      setDraft(text);
+      setCaret(text.length);
+    }
     setChecking(true);
     let refs = references;
     try {
