@@ -56,7 +56,11 @@ export class ReaderPoolClosedError extends FootnoteError {
   }
 }
 
-const WORKER_URL = new URL('./read-worker.ts', import.meta.url);
+/** The worker script beside this module: `.ts` when run from the sources, `.js` in the built package. */
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './read-worker.ts' : './read-worker.js',
+  import.meta.url,
+);
 
 interface Task {
   readonly id: number;

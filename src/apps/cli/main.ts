@@ -34,6 +34,7 @@ import { formatContextReport } from './context-output.ts';
 import { registerEvalCommand } from './eval-command.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
 import { refreshIndex } from './open-workspace.ts';
+import { packageVersion } from './package-version.ts';
 import { previousSourcesOf } from './previous-answer.ts';
 import { formatReferences, formatSuggestions, referenceJson } from './reference-output.ts';
 import { registerServeCommand } from './serve-command.ts';
@@ -46,7 +47,7 @@ export function buildProgram(): Command {
     .description(
       'Grounded chat over your documents: explicit references in, checked citations out.',
     )
-    .version('0.1.0')
+    .version(packageVersion())
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
