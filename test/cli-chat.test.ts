@@ -199,6 +199,31 @@ describe('the workspace config file', () => {
   });
 });
 
+describe('history the CLI sends', () => {
+  it('keeps the last historyMessages of the config, and --history overrides it', () => {
+    const config = join(sample.workspace, '.footnote', 'config.json');
+    mkdirSync(join(sample.workspace, '.footnote'), { recursive: true });
+    try {
+      writeFileSync(config, JSON.stringify({ historyMessages: 3 }));
+      const first = JSON.parse(ask('What is the SP-200?', '--json').stdout);
+      expect(first.context.history).toMatchObject({ messages: 0, limit: 3 });
+      const second = JSON.parse(
+        ask('And its flow?', '--session', first.sessionId, '--history', '1', '--json').stdout,
+      );
+      // The last message is a reply, which never goes without its question: nothing is kept.
+      expect(second.context.history).toMatchObject({
+        messages: 2,
+        kept: 0,
+        limit: 1,
+        overLimit: 2,
+        overBudget: 0,
+      });
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+});
+
 describe('sessions, versions and rollback from the CLI', () => {
   it('continues, shows, exports and deletes a session', () => {
     const first = JSON.parse(ask('What is the SP-200?', '--json').stdout);

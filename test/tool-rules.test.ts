@@ -41,14 +41,16 @@ const systemOf = (model: MockLanguageModelV3 | undefined): string => {
   return first?.role === 'system' ? first.content : '';
 };
 
-/** The output a tool call of a model's turn returned, as the model read it. */
+/** The output of the latest tool call the model had seen by its call number `call`. */
 const toolOutput = (model: MockLanguageModelV3 | undefined, call = 1): Json => {
-  const prompt = model?.doStreamCalls[call]?.prompt ?? [];
-  for (const message of prompt)
-    if (message.role === 'tool')
-      for (const part of message.content)
-        if (part.type === 'tool-result' && part.output.type === 'json') return part.output.value;
-  return null;
+  const results = (model?.doStreamCalls[call]?.prompt ?? []).flatMap((message) =>
+    message.role === 'tool'
+      ? message.content.flatMap((part) =>
+          part.type === 'tool-result' && part.output.type === 'json' ? [part.output.value] : [],
+        )
+      : [],
+  );
+  return results.at(-1) ?? null;
 };
 
 describe('edit rules through the server', () => {
@@ -123,5 +125,29 @@ describe('tools find documents by the rules of references, through the server', 
       ]),
     );
     expect(ambiguous.candidates).toHaveLength(2);
+  });
+});
+
+describe('search through the server', () => {
+  it('takes a limit above 20 as 20, gives each result a score, and tells the model to retry other queries', async () => {
+    const { server, models } = await start([
+      { toolCalls: [{ name: 'search', input: { query: 'pump', limit: 50 } }] },
+      { toolCalls: [{ name: 'search', input: { query: 'pump' } }] },
+      { text: 'Pumps everywhere [1].' },
+    ]);
+    const body = await chat(server, { message: 'Tell me about pumps' });
+    expect(systemOf(models[0])).toMatch(
+      /When a search finds nothing useful, search again with other queries \(synonyms, fewer or broader words/,
+    );
+    const clamped = toolOutput(models[0], 1);
+    expect(clamped.results).toHaveLength(20);
+    expect(clamped.results[0]).toEqual(
+      expect.objectContaining({ n: expect.any(Number), score: expect.any(Number) }),
+    );
+    expect(toolOutput(models[0], 2).results, 'no limit: 10').toHaveLength(10);
+    expect(body.message.toolCalls.map((t: Json) => [t.name, t.ok])).toEqual([
+      ['search', true],
+      ['search', true],
+    ]);
   });
 });

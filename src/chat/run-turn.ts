@@ -107,6 +107,8 @@ export interface TurnOptions {
   readonly maxSteps?: number;
   readonly contextWindow?: number;
   readonly answerReserve?: number;
+  /** Earlier messages of the session sent at most, the newest. @default 10 */
+  readonly historyMessages?: number;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: TurnEvent) => void;
   /** Revises the lexical claim verdicts (e.g. `modelVerifier`); unset keeps them. */
@@ -246,6 +248,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     ...(options.pinned && { pinned: options.pinned }),
     ...(options.contextWindow && { contextWindow: options.contextWindow }),
     ...(options.answerReserve && { answerReserve: options.answerReserve }),
+    ...(options.historyMessages !== undefined && { historyMessages: options.historyMessages }),
     ...(signal && { signal }),
   });
   const { context, references } = prepared;

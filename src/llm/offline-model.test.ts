@@ -36,6 +36,7 @@ const results: SearchToolOutput = {
       page: null,
       section: null,
       text: 'On 3 March the pump was serviced by Acme. The flow rate measured 2.4 m³/h after the service.',
+      score: 6.2,
     },
     {
       n: 3,
@@ -44,6 +45,7 @@ const results: SearchToolOutput = {
       page: 4,
       section: null,
       text: 'Bananas ripen faster next to apples. Store bananas at room temperature, away from the fridge.',
+      score: 1.4,
     },
   ],
 };

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseSearchToolOutput } from './search-tool-output.ts';
 
 describe('parseSearchToolOutput', () => {
-  const result = { n: 2, title: 'T', path: 'p.md', page: 3, section: null, text: 'Some text.' };
+  const result = {
+    n: 2,
+    title: 'T',
+    path: 'p.md',
+    page: 3,
+    section: null,
+    text: 'Some text.',
+    score: 4.25,
+  };
 
   it('reads the object or its JSON text', () => {
     expect(parseSearchToolOutput({ results: [result] })).toEqual({ results: [result] });
@@ -22,7 +30,7 @@ describe('parseSearchToolOutput', () => {
       ],
     });
     expect(output.results).toEqual([
-      { n: 5, title: '', path: '', page: null, section: null, text: 'kept' },
+      { n: 5, title: '', path: '', page: null, section: null, text: 'kept', score: null },
     ]);
   });
 

@@ -10,6 +10,8 @@ export interface SearchToolResult {
   readonly page: number | null;
   readonly section: string | null;
   readonly text: string;
+  /** Relevance, higher is better, comparable within one search; null when the output had none. */
+  readonly score: number | null;
 }
 
 /** What the engine's `search` tool returns (as JSON), so models and the offline answerer agree on one shape. */
@@ -23,7 +25,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** One result, or null when it lacks a positive integer `n` or a text (it could not be cited). */
 function parseResult(value: unknown): SearchToolResult | null {
   if (!isRecord(value)) return null;
-  const { n, title, path, page, section, text } = value;
+  const { n, title, path, page, section, text, score } = value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) return null;
   if (typeof text !== 'string') return null;
   return {
@@ -33,6 +35,7 @@ function parseResult(value: unknown): SearchToolResult | null {
     page: typeof page === 'number' ? page : null,
     section: typeof section === 'string' ? section : null,
     text,
+    score: typeof score === 'number' && Number.isFinite(score) ? score : null,
   };
 }
 

@@ -24,6 +24,7 @@ import { SqliteSessionStore } from '../../store/index.ts';
 import { formatAnswerFooter, formatSessions, formatVersions, messageJson } from './chat-output.ts';
 import {
   type CommonOptions,
+  parseHistoryMessages,
   parseMode,
   withCommonOptions,
   withWorkspace,
@@ -44,6 +45,8 @@ export interface TurnFlags {
   readonly dryRun?: boolean;
   readonly current?: string;
   readonly pin?: string[];
+  /** Earlier messages sent at most; unset: the workspace config decides, else 10. */
+  readonly history?: number;
   /** `model`: the answering model also judges each claim's support (never the default). */
   readonly verify?: 'lexical' | 'model';
 }
@@ -113,6 +116,9 @@ export async function askOnce(
     sessionId: flags.session ?? null,
     mode: flags.mode ?? config.mode ?? 'chat',
     ...(config.contextWindow && { contextWindow: config.contextWindow }),
+    ...((flags.history ?? config.historyMessages) !== undefined && {
+      historyMessages: flags.history ?? config.historyMessages,
+    }),
     currentPath: flags.current ?? null,
     ...(flags.pin && { pinned: flags.pin }),
     dryRun: flags.dryRun ?? false,
@@ -155,6 +161,11 @@ const withTurnOptions = (command: Command) =>
       parseVerify,
     )
     .option('--current <path>', 'the document open beside the chat')
+    .option(
+      '--history <n>',
+      'earlier messages of the session sent at most, the newest (default: workspace config, else 10)',
+      parseHistoryMessages,
+    )
     .option('--pin <path>', 'pin a note (repeatable)', (v: string, all: string[] = []) => [
       ...all,
       v,

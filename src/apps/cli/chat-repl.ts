@@ -12,7 +12,13 @@ import {
   terminalRenderer,
 } from './chat-commands.ts';
 import { formatAnswerFooter } from './chat-output.ts';
-import { type CommonOptions, parseMode, withCommonOptions, withWorkspace } from './cli-options.ts';
+import {
+  type CommonOptions,
+  parseHistoryMessages,
+  parseMode,
+  withCommonOptions,
+  withWorkspace,
+} from './cli-options.ts';
 import { style } from './format-output.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
 
@@ -36,6 +42,11 @@ export function registerChatRepl(program: Command): void {
     .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
     .option('--dry-run', 'show edits as diffs instead of writing them')
     .option('--verify <checker>', 'how claims are checked: lexical (default) or model', parseVerify)
+    .option(
+      '--history <n>',
+      'earlier messages sent at most, the newest (default: workspace config, else 10)',
+      parseHistoryMessages,
+    )
     .action(async (options: CommonOptions & TurnFlags) => {
       await withWorkspace(options, async (ws) => {
         const out = process.stdout;

@@ -90,6 +90,17 @@ export const parseCount = (value: string): number => {
   return n;
 };
 
+/** `--history`: earlier messages sent at most; 0 sends none. */
+export const parseHistoryMessages = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 1000) {
+    throw new InvalidArgumentError(
+      `expected an integer from 0 to 1000, got ${JSON.stringify(value)}`,
+    );
+  }
+  return n;
+};
+
 export const parseTokens = (value: string): number => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 256 || n > 10_000_000) {

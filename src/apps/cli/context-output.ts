@@ -17,6 +17,11 @@ export function formatContextReport(report: ContextReport, stream: NodeJS.WriteS
     const why = item.reason ? s.dim(` — ${item.reason}`) : '';
     return `  ${n.padEnd(5)} ${item.origin.padEnd(11)} ${item.label}  ${String(item.tokens).padStart(6)} tok  ${outcome}${why}`;
   });
-  const history = `History: kept ${report.history.kept} of ${report.history.messages} messages (${report.history.tokens} tokens)`;
+  const h = report.history;
+  const why = [
+    h.overLimit > 0 && `${h.overLimit} older than the last ${h.limit}`,
+    h.overBudget > 0 && `${h.overBudget} for lack of room`,
+  ].filter(Boolean);
+  const history = `History: kept ${h.kept} of ${h.messages} messages (${h.tokens} tokens; at most the last ${h.limit})${why.length ? s.dim(` — dropped ${why.join(', ')}`) : ''}`;
   return [head, ...(rows.length ? rows : ['  (no context items)']), history].join('\n');
 }

@@ -127,6 +127,9 @@ export function registerServeCommand(program: Command): void {
           ...(config.rateLimit
             ? { rateLimit: { limit: config.rateLimit.turnsPerHour, windowMs: 3_600_000 } }
             : open && { rateLimit: null }),
+          ...(workspaceConfig.historyMessages !== undefined && {
+            historyMessages: workspaceConfig.historyMessages,
+          }),
           webRoot: WEB_ROOT,
         });
         const address = await app.listen({ host: options.host, port: options.port });

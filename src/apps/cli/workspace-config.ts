@@ -14,6 +14,8 @@ export const WorkspaceConfigSchema = z
     mode: z.enum(['chat', 'agent']).optional(),
     /** The model's context window in tokens. */
     contextWindow: z.number().int().min(1024).max(10_000_000).optional(),
+    /** Earlier messages of a session sent with each turn at most, the newest (default 10). */
+    historyMessages: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
 

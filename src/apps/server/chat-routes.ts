@@ -170,6 +170,9 @@ export function registerChatRoutes(kit: RouteKit): void {
           ...(chat.permissions && { permissions: chat.permissions }),
           dryRun: chat.dryRun,
           maxSteps: options.maxSteps ?? 8,
+          ...(options.historyMessages !== undefined && {
+            historyMessages: options.historyMessages,
+          }),
           signal: controller.signal,
           reindex: () => ws.reindex(),
           ...(onEvent && { onEvent }),

@@ -25,6 +25,8 @@ export interface ServerOptions {
   readonly bodyLimit?: number;
   /** Most model steps per turn. @default 8 */
   readonly maxSteps?: number;
+  /** Earlier messages of a session sent with each turn at most, the newest. @default 10 */
+  readonly historyMessages?: number;
   /**
    * The built web UI (`dist/web`: index.html and assets/), served at `/`; null or absent serves no
    * UI. A folder without index.html answers 503 `web_ui_not_built` for its pages.

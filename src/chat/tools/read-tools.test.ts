@@ -1,17 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { openToolWorkspace, type ToolWorkspace } from '../../testing/tool-context-fixture.ts';
-import { readTools } from './read-tools.ts';
+import { readTools, searchLimit } from './read-tools.ts';
 
 let ws: ToolWorkspace;
-beforeEach(async () => {
-  ws = await openToolWorkspace({
-    // The archived note comes first in the index and has the shorter path.
-    'notes/archive/Budget.md': '---\nstatus: archived\n---\n# Budget\n\nThe 2025 budget.\n',
-    'notes/projects/Budget.md': '# Budget\n\nThe 2026 budget, see [[Plan]].\n',
-    'notes/team-a/Plan.md': '# Plan A\n\nTeam A plans the pilot.\n',
-    'notes/team-b/Plan.md': '# Plan B\n\nTeam B plans the rollout.\n',
-  });
-});
 afterEach(() => ws.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: tool outputs are plain JSON the model reads.
@@ -27,6 +19,16 @@ const call = async (
 };
 
 describe('tools find documents by the rules of references', () => {
+  beforeEach(async () => {
+    ws = await openToolWorkspace({
+      // The archived note comes first in the index and has the shorter path.
+      'notes/archive/Budget.md': '---\nstatus: archived\n---\n# Budget\n\nThe 2025 budget.\n',
+      'notes/projects/Budget.md': '# Budget\n\nThe 2026 budget, see [[Plan]].\n',
+      'notes/team-a/Plan.md': '# Plan A\n\nTeam A plans the pilot.\n',
+      'notes/team-b/Plan.md': '# Plan B\n\nTeam B plans the rollout.\n',
+    });
+  });
+
   it('opens the live note, not the archived one, for a name both share', async () => {
     const links = await call('links', { path: 'Budget' });
     expect(links.path).toBe('notes/projects/Budget.md');
@@ -53,5 +55,44 @@ describe('tools find documents by the rules of references', () => {
   it('breaks the tie by the open document’s folder', async () => {
     const read = await call('read_document', { path: 'Plan' }, 'notes/team-b/Notes.md');
     expect(read.path).toBe('notes/team-b/Plan.md');
+  });
+});
+
+describe('search', () => {
+  beforeEach(async () => {
+    const notes: Record<string, string> = {};
+    for (let i = 1; i <= 25; i++)
+      notes[`notes/Well ${i}.md`] =
+        `# Well ${i}\n\nWell ${i} has a solar pump lifting water ${i} m.\n`;
+    ws = await openToolWorkspace(notes);
+  });
+
+  it('returns 10 results by default, each with its score rounded to two decimals, best first', async () => {
+    const output = await call('search', { query: 'solar pump well' });
+    expect(output.results).toHaveLength(10);
+    const scores = output.results.map((r: Json) => r.score);
+    for (const score of scores) {
+      expect(score).toBeGreaterThan(0);
+      expect(Math.round(score * 100) / 100).toBe(score);
+    }
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('accepts a limit above 20 and answers with 20', async () => {
+    const tools = readTools(await ws.contextFor('wells', { mode: 'chat' }));
+    const schema = tools.search.inputSchema as unknown as z.ZodType;
+    expect(schema.safeParse({ query: 'pump', limit: 50 }).success).toBe(true);
+    expect((await call('search', { query: 'solar pump well', limit: 50 })).results).toHaveLength(
+      20,
+    );
+    expect((await call('search', { query: 'solar pump well', limit: 3 })).results).toHaveLength(3);
+  });
+});
+
+describe('searchLimit', () => {
+  it('defaults to 10 and keeps a limit within 1…20', () => {
+    expect([undefined, 3, 20, 21, 500, 0, -4, 7.9].map(searchLimit)).toEqual([
+      10, 3, 20, 20, 20, 1, 1, 7,
+    ]);
   });
 });

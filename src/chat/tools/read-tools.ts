@@ -17,6 +17,19 @@ import { findDocument, type ToolContext, ToolInputError, toolErrorOutput } from 
 /** Longest document text a read tool returns whole; larger ones come back as an outline. */
 export const MAX_READ_CHARS = 20_000;
 
+/** Passages `search` returns when the model names no limit. */
+export const DEFAULT_SEARCH_RESULTS = 10;
+
+/** Most passages one `search` returns; a larger limit is taken as this one, not refused. */
+export const MAX_SEARCH_RESULTS = 20;
+
+/** The number of results a `search` limit asks for, within 1…{@link MAX_SEARCH_RESULTS}. */
+export const searchLimit = (limit: number | undefined): number =>
+  Math.min(MAX_SEARCH_RESULTS, Math.max(1, Math.floor(limit ?? DEFAULT_SEARCH_RESULTS)));
+
+/** A relevance score as the model reads it: two decimals say enough to compare results. */
+const roundScore = (score: number): number => Math.round(score * 100) / 100;
+
 const touch = (
   context: ToolContext,
   name: string,
@@ -82,15 +95,21 @@ export function readTools(context: ToolContext) {
   return {
     search: tool({
       description:
-        'Search the workspace for passages relevant to a query. Returns numbered passages; cite them as [n].',
+        'Search the workspace for passages relevant to a query. Returns numbered passages, best first, each with its relevance score (higher is better, comparable within one search); cite them as [n]. If nothing useful comes back, search again with other words (synonyms, fewer words) before concluding the workspace does not say.',
       inputSchema: z.object({
         query: z.string().min(1).max(500),
-        limit: z.number().int().min(1).max(20).default(8),
+        limit: z
+          .number()
+          .int()
+          .optional()
+          .describe(
+            `How many passages (default ${DEFAULT_SEARCH_RESULTS}; at most ${MAX_SEARCH_RESULTS}, a larger value is taken as ${MAX_SEARCH_RESULTS})`,
+          ),
         kind: z.enum(DOCUMENT_KINDS).optional(),
       }),
       execute: guarded(async ({ query, limit, kind }) => {
         const hits = await searchWorkspace(context.store, query, {
-          limit,
+          limit: searchLimit(limit),
           ...(kind && { kinds: [kind] }),
         });
         const results = [];
@@ -105,8 +124,8 @@ export function readTools(context: ToolContext) {
               : hit.section
                 ? `§ ${hit.section}`
                 : `# ${hit.headingPath.at(-1) ?? doc.title}`;
-          results.push(
-            passage(
+          results.push({
+            ...passage(
               context,
               doc,
               {
@@ -119,7 +138,8 @@ export function readTools(context: ToolContext) {
               },
               chunk.id,
             ),
-          );
+            score: roundScore(hit.score),
+          });
         }
         return { results };
       }),

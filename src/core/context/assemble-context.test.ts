@@ -302,6 +302,38 @@ describe('assembleContext', () => {
     expect(small.system.startsWith('You are Footnote')).toBe(true);
   });
 
+  it('sends at most the last 10 messages (seed 003), reserving room for those only, and reports the rest', () => {
+    const history = Array.from({ length: 14 }, (_, i) => ({
+      role: (i % 2 === 0 ? 'user' : 'assistant') as 'user' | 'assistant',
+      content: `message ${i} ${'filler '.repeat(50)}`,
+    }));
+    const result = assembleContext(inputs({ history }), { tokenCounter });
+    expect(result.history.map((m) => m.content.split(' ')[1])).toEqual([
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      '13',
+    ]);
+    expect(result.report.history).toMatchObject({
+      messages: 14,
+      kept: 10,
+      dropped: 4,
+      limit: 10,
+      overLimit: 4,
+      overBudget: 0,
+    });
+    expect(result.report.budget.historyAllowance).toBe(result.report.history.tokens);
+    const four = assembleContext(inputs({ history }), { tokenCounter, historyMessages: 4 });
+    expect(four.history.map((m) => m.content.split(' ')[1])).toEqual(['10', '11', '12', '13']);
+    expect(four.report.history).toMatchObject({ kept: 4, limit: 4, overLimit: 10 });
+  });
+
   it('reports the budget it planned and used', () => {
     const result = assembleContext(inputs({ references: [ref(design, '[[Design]]')] }), {
       tokenCounter,

@@ -30,7 +30,12 @@ import {
   renderEntityContext,
 } from './expand-entity-graph.ts';
 import { DEFAULT_INSTRUCTIONS } from './instructions.ts';
-import { MESSAGE_OVERHEAD_TOKENS, pruneHistory } from './prune-history.ts';
+import {
+  DEFAULT_HISTORY_MESSAGES,
+  MESSAGE_OVERHEAD_TOKENS,
+  pruneHistory,
+  recentHistory,
+} from './prune-history.ts';
 import { quoteDocument } from './quote-document.ts';
 import { type TokenCounter, truncateToTokens } from './token-counter.ts';
 
@@ -392,6 +397,7 @@ const DEFAULTS = {
   contextWindow: 128_000,
   answerReserve: 4096,
   historyShare: 0.25,
+  historyMessages: DEFAULT_HISTORY_MESSAGES,
   pinnedLimit: 5,
   pinnedChars: 4000,
   linkedNoteLimit: 3,
@@ -416,7 +422,7 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
   const fixedTokens =
     counter.count(instructions) + counter.count(preamble) + counter.count(inputs.message);
   const total = Math.max(0, o.contextWindow - o.answerReserve);
-  const historyTokens = inputs.history.reduce(
+  const historyTokens = recentHistory(inputs.history, o.historyMessages).reduce(
     (sum, m) => sum + counter.count(m.content) + MESSAGE_OVERHEAD_TOKENS,
     0,
   );
@@ -525,11 +531,9 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
 
   const usedTokens = contextTokens - remaining;
   const historyBudget = Math.max(0, total - fixedTokens - usedTokens);
-  const history = pruneHistory(inputs.history, historyBudget, counter);
-  const keptTokens = history.reduce(
-    (sum, m) => sum + counter.count(m.content) + MESSAGE_OVERHEAD_TOKENS,
-    0,
-  );
+  const pruned = pruneHistory(inputs.history, historyBudget, counter, o.historyMessages);
+  const history = pruned.kept;
+  const keptTokens = pruned.tokens;
   const system =
     blocks.length > 0 ? `${instructions}\n\n## Sources\n\n${blocks.join('\n\n')}` : instructions;
   return {
@@ -551,6 +555,9 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
         messages: inputs.history.length,
         kept: history.length,
         dropped: inputs.history.length - history.length,
+        limit: o.historyMessages,
+        overLimit: pruned.overLimit,
+        overBudget: pruned.overBudget,
         tokens: keptTokens,
       },
       totalTokens: fixedTokens + usedTokens + keptTokens,

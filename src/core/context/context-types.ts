@@ -90,9 +90,17 @@ export interface ContextReport {
   readonly budget: ContextBudget;
   readonly items: readonly ContextReportItem[];
   readonly history: {
+    /** Earlier messages of the session. */
     readonly messages: number;
     readonly kept: number;
+    /** `messages − kept`: `overLimit` + `overBudget`. */
     readonly dropped: number;
+    /** The most recent messages history may carry (`historyMessages`). */
+    readonly limit: number;
+    /** The oldest messages, past the last `limit`. */
+    readonly overLimit: number;
+    /** Recent messages the token budget had no room for. */
+    readonly overBudget: number;
     readonly tokens: number;
   };
   readonly totalTokens: number;
@@ -125,6 +133,8 @@ export interface ContextOptions {
   readonly answerReserve?: number;
   /** Largest share of the window history may claim before context is filled. @default 0.25 */
   readonly historyShare?: number;
+  /** Earlier messages a turn carries at most, the newest; older ones are dropped first. @default 10 */
+  readonly historyMessages?: number;
   /** The standing instructions (system prompt without context). */
   readonly instructions?: string;
   /** Pinned notes used. @default 5 */

@@ -3,6 +3,7 @@ import { ApiError, type WorkspaceApi } from '../api/client.ts';
 import {
   type ContextReport,
   formatTokens,
+  historyDropLabel,
   originLabel,
   outcomeCounts,
   outcomeLabel,
@@ -157,6 +158,7 @@ function ReportTable({ report }: { report: ContextReport }) {
           <dt>History</dt>
           <dd>
             {history.kept} of {history.messages} messages, {formatTokens(history.tokens)} tokens
+            {historyDropLabel(history) && ` (${historyDropLabel(history)})`}
           </dd>
         </div>
         <div>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeCounts, outcomeLabel, readContextReport } from './context-report.ts';
+import {
+  historyDropLabel,
+  outcomeCounts,
+  outcomeLabel,
+  readContextReport,
+} from './context-report.ts';
 
 const report = {
   budget: {
@@ -60,7 +65,15 @@ describe('readContextReport', () => {
   it('fills missing history and totals', () => {
     const { history: _history, totalTokens: _total, ...rest } = report;
     const read = readContextReport(rest);
-    expect(read?.history).toEqual({ messages: 0, kept: 0, dropped: 0, tokens: 0 });
+    expect(read?.history).toEqual({
+      messages: 0,
+      kept: 0,
+      dropped: 0,
+      limit: null,
+      overLimit: 0,
+      overBudget: 0,
+      tokens: 0,
+    });
     expect(read?.totalTokens).toBe(2100);
   });
 });
@@ -77,5 +90,34 @@ describe('labels', () => {
       cut: 0,
       dropped: 1,
     });
+  });
+});
+
+describe('history', () => {
+  const history = (over: object) =>
+    readContextReport({ ...report, history: { ...report.history, ...over } })?.history;
+
+  it('says how many older messages were left out, and why', () => {
+    const h = history({
+      messages: 16,
+      kept: 8,
+      dropped: 8,
+      limit: 10,
+      overLimit: 6,
+      overBudget: 2,
+    });
+    expect(h).toMatchObject({ limit: 10, overLimit: 6, overBudget: 2 });
+    expect(historyDropLabel(h as never)).toBe(
+      '8 left out: 6 older than the last 10, 2 for lack of room',
+    );
+    const limited = history({ messages: 14, kept: 10, dropped: 4, limit: 10, overLimit: 4 });
+    expect(historyDropLabel(limited as never)).toBe('4 left out: 4 older than the last 10');
+    expect(historyDropLabel(history({}) as never)).toBeNull();
+  });
+
+  it('reads a report stored before the limit as drops for lack of room', () => {
+    const old = history({ messages: 6, kept: 4, dropped: 2 });
+    expect(old).toMatchObject({ limit: null, overLimit: 0, overBudget: 2 });
+    expect(historyDropLabel(old as never)).toBe('2 left out: 2 for lack of room');
   });
 });

@@ -1,10 +1,20 @@
 import type {
   ContextBudget,
-  ContextReport,
   ContextReportItem,
+  ContextReport as StoredContextReport,
 } from '../../../core/context/context-types.ts';
 
-export type { ContextReport, ContextReportItem };
+export type { ContextReportItem };
+
+/** How history was kept; reports stored before the message limit existed have no `limit` (null). */
+export interface HistoryReport extends Omit<StoredContextReport['history'], 'limit'> {
+  readonly limit: number | null;
+}
+
+/** The context report as this UI reads it, old stored reports included. */
+export interface ContextReport extends Omit<StoredContextReport, 'history'> {
+  readonly history: HistoryReport;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -59,6 +69,7 @@ export function readContextReport(value: unknown): ContextReport | null {
   if (!budget) return null;
   const history = isObject(value.history) ? value.history : {};
   const count = (key: string) => (isNumber(history[key]) ? (history[key] as number) : 0);
+  const limited = isNumber(history.limit);
   return {
     budget,
     items: items as ContextReportItem[],
@@ -66,6 +77,10 @@ export function readContextReport(value: unknown): ContextReport | null {
       messages: count('messages'),
       kept: count('kept'),
       dropped: count('dropped'),
+      limit: limited ? (history.limit as number) : null,
+      overLimit: count('overLimit'),
+      // An older report did not say why: its drops were all for the token budget.
+      overBudget: limited ? count('overBudget') : count('dropped'),
       tokens: count('tokens'),
     },
     totalTokens: isNumber(value.totalTokens) ? value.totalTokens : budget.usedTokens,
@@ -96,6 +111,19 @@ export function outcomeCounts(items: readonly ContextReportItem[]) {
     cut: items.filter((i) => i.outcome === 'cut').length,
     dropped: items.filter((i) => i.outcome === 'dropped').length,
   };
+}
+
+/**
+ * Why earlier messages were left out, or null when none were: "4 older than the last 10", "2 for
+ * lack of room", or both.
+ */
+export function historyDropLabel(history: HistoryReport): string | null {
+  if (history.dropped === 0) return null;
+  const parts: string[] = [];
+  if (history.overLimit > 0 && history.limit !== null)
+    parts.push(`${history.overLimit} older than the last ${history.limit}`);
+  if (history.overBudget > 0) parts.push(`${history.overBudget} for lack of room`);
+  return `${history.dropped} left out: ${parts.join(', ')}`;
 }
 
 /** 12345 → "12,345". */
