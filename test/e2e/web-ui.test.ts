@@ -290,6 +290,84 @@ describe('web UI with the offline model', () => {
   );
 
   it(
+    'keeps Jump to latest off the text, the title readable at phone width and badges 24 px on touch',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await page.setViewportSize({ width: 1280, height: 480 });
+      await ask(page, SILT);
+      await ask(page, 'What does [[Pump Design]] say about impellers?');
+      const log = messages(page);
+      await log.evaluate((el) => {
+        (el as unknown as { scrollTop: number }).scrollTop = 0;
+      });
+      const jump = page.getByRole('button', { name: /Jump to latest/ });
+      await jump.waitFor();
+      const [jumpBox, logBox] = await Promise.all([jump.boundingBox(), log.boundingBox()]);
+      // Below the scrolled list, not over it: no line of an answer is hidden behind the button.
+      expect(jumpBox && logBox && jumpBox.y >= logBox.y + logBox.height - 1).toBe(true);
+      await screenshot(page, 'jump-to-latest');
+      await jump.click();
+      await eventually(() => jump.count()).toBe(0);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const title = page.getByRole('banner').locator('.session-title');
+      await eventually(() => title.textContent()).toBe(
+        'What does Solar Pump Project › Risks say about silt?',
+      );
+      const fit = await title.evaluate((el) => {
+        const e = el as unknown as {
+          clientWidth: number;
+          clientHeight: number;
+          scrollWidth: number;
+          scrollHeight: number;
+        };
+        return {
+          width: e.clientWidth,
+          cut: e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1,
+        };
+      });
+      expect(fit).toEqual({ width: expect.any(Number), cut: false });
+      expect(fit.width).toBeGreaterThan(300);
+      await screenshot(page, 'phone-title');
+      // The sidebar opens under the (now taller) top bar, ☰ still in reach.
+      await page.getByRole('button', { name: 'Show sessions and documents' }).click();
+      const nav = sessionsNav(page);
+      const header = await page.getByRole('banner').boundingBox();
+      await eventually(async () => ((await nav.boundingBox())?.x ?? -1) >= 0).toBe(true);
+      expect(((await page.locator('#sidebar').boundingBox())?.y ?? 0) + 1).toBeGreaterThanOrEqual(
+        (header?.y ?? 0) + (header?.height ?? 0),
+      );
+      await page.getByRole('button', { name: 'Hide sessions and documents' }).click();
+
+      // A phone with a touch screen: every badge is a 24 × 24 px target.
+      const touch = await env.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        baseURL: env.served.url,
+      });
+      const phone = await touch.newPage();
+      const phoneProblems = watchPage(phone);
+      await phone.goto(page.url());
+      const badges = phone.locator('.citation-badge');
+      await badges.first().waitFor();
+      const sizes: number[] = [];
+      for (const badge of await badges.all()) {
+        const box = await badge.boundingBox();
+        sizes.push(box ? Math.min(box.width, box.height) : 0);
+      }
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
+      await screenshot(phone, 'phone-touch-badges');
+      await touch.close();
+      expectNoProblems(phoneProblems);
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
     'lists, renames, exports and deletes the session',
     async () => {
       const { page, problems } = await env.open('/');
