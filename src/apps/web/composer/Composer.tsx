@@ -45,6 +45,11 @@ function fitHeight(el: HTMLTextAreaElement): void {
 
 /** Longest message the server takes. */
 export const MAX_MESSAGE_CHARS = 32_000;
+/**
+ * How long after sending a click on Stop (which takes Send's place) is ignored: the second click of
+ * a double-click on Send must not stop the answer it just asked for.
+ */
+export const STOP_GUARD_MS = 600;
 /** The counter appears from here on. */
 const COUNTER_FROM = 28_000;
 const MODE_KEY = 'footnote.mode';
@@ -103,6 +108,7 @@ export function Composer({
   } | null>(null);
   const [checking, setChecking] = useState(false);
   const [anchor, setAnchor] = useState<CSSProperties | undefined>(undefined);
+  const sentAt = useRef(Number.NEGATIVE_INFINITY);
 
   const previews = useMemo(() => new PreviewCache(api), [api]);
   useEffect(() => () => previews.dispose(), [previews]);
@@ -261,6 +267,7 @@ export function Composer({
         }),
       };
     }
+    sentAt.current = performance.now();
     onSend(text.trim(), options);
     setDraft('');
     setCaret(0);
@@ -437,7 +444,13 @@ export function Composer({
             </span>
           )}
           {busy ? (
-            <button type="button" className="composer-stop" onClick={onStop}>
+            <button
+              type="button"
+              className="composer-stop"
+              onClick={() => {
+                if (performance.now() - sentAt.current >= STOP_GUARD_MS) onStop();
+              }}
+            >
               Stop
             </button>
           ) : (
