@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIStubServer } from '../src/testing/openai-stub-server.ts';
 import { copySampleWorkspace, runFootnote, runFootnoteAsync } from '../src/testing/run-footnote.ts';
@@ -77,7 +78,10 @@ describe('footnote ask with the offline model', () => {
     const run = ask('Who mentors @Alice?');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Grounded in \d+ sources?|No sources cited/);
-    expect(run.stdout).toMatch(/References\n {2}@Alice → entities\/person\/alice\.md/);
+    // Each reference with its document's one-line summary (the first paragraph: no model).
+    expect(run.stdout).toMatch(
+      /References\n {2}@Alice → entities\/person\/alice\.md\n {4}Alice Moreau spent eight years designing irrigation pumps .{0,50}…\n/,
+    );
     expect(run.stdout).toMatch(/Sources\n {2}\[\d+\] /);
   });
 
@@ -109,6 +113,7 @@ describe('footnote ask through an OpenAI-compatible server (the real provider co
     const stub = await startOpenAIStubServer([
       { toolCalls: [{ name: 'search', arguments: { query: 'impeller warranty', limit: 3 } }] },
       { text: 'The impeller is covered for 12 months [1].' },
+      ...Array.from({ length: 10 }, () => ({ text: 'Warranty terms of the SP-200 pump.' })),
     ]);
     try {
       const run = await runFootnoteAsync([
@@ -132,9 +137,26 @@ describe('footnote ask through an OpenAI-compatible server (the real provider co
       expect(out.message.toolCalls).toEqual([
         { name: 'search', input: { query: 'impeller warranty', limit: 3 }, ok: true },
       ]);
-      expect(stub.requests).toHaveLength(2);
-      expect(stub.requests[0]?.model).toBe('stub-model');
-      expect(JSON.stringify(stub.requests[1]?.messages)).toMatch(/\\"n\\":1/);
+      const turn = stub.requests.filter((r) => r.stream === true);
+      expect(turn).toHaveLength(2);
+      expect(turn[0]?.model).toBe('stub-model');
+      expect(JSON.stringify(turn[1]?.messages)).toMatch(/\\"n\\":1/);
+      // The documents the search touched get one-line summaries: the model writes one for each
+      // whose first paragraph is over 100 characters, and `ask` lets them land before it exits.
+      const summaryRequests = stub.requests.filter((r) => r.stream !== true);
+      expect(summaryRequests.length).toBeGreaterThan(0);
+      expect(JSON.stringify(summaryRequests[0]?.messages)).toMatch(/one-line summaries/);
+      const tools = out.message.references.filter((r: { origin: string }) => r.origin === 'tool');
+      expect(tools.length).toBeGreaterThan(0);
+      for (const ref of tools) expect(ref.summary).toMatch(/\S/);
+      const db = new DatabaseSync(join(sample.workspace, '.footnote', 'footnote.db'));
+      const cached = db.prepare("SELECT summary FROM summaries WHERE source = 'model'").all() as {
+        summary: string;
+      }[];
+      db.close();
+      expect(cached.map((row) => row.summary)).toEqual(
+        summaryRequests.map(() => 'Warranty terms of the SP-200 pump.'),
+      );
     } finally {
       await stub.close();
     }

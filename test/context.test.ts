@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareContext } from '../src/chat/index.ts';
+import { DocumentSummaries, prepareContext } from '../src/chat/index.ts';
 import {
   gptTokenCounter,
   loadReferenceCatalog,
   memoizeTokenCounter,
   type ReferenceCatalog,
   type Summarizer,
-  summarizeDocument,
 } from '../src/core/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
 import { copySampleWorkspace, runFootnote } from '../src/testing/run-footnote.ts';
@@ -91,27 +90,38 @@ describe('prepareContext on the sample workspace', () => {
   });
 });
 
-describe('summarizeDocument', () => {
-  it('uses a short first paragraph as is, and caches a model-written summary per version', async () => {
-    const doc = await store.getDocumentByPath('content/sizing-a-solar-pump.md');
-    if (!doc) throw new Error('sample document missing');
-    let calls = 0;
-    const summarizer: Summarizer = {
-      summarize: async () => {
-        calls++;
-        return 'A field guide to sizing a solar pump.\nSecond line ignored? no, joined.';
-      },
-    };
-    const long = { ...doc, metadata: { ...doc.metadata, summary: 'word '.repeat(80) } };
-    const first = await summarizeDocument(long, store, summarizer);
-    const second = await summarizeDocument(long, store, summarizer);
-    expect(first).toBe('A field guide to sizing a solar pump. Second line ignored? no, joined.');
-    expect(second).toBe(first);
-    expect(calls).toBe(1);
-    expect(await store.getSummary(doc.id, doc.contentHash)).toBe(first);
-    const short = { ...doc, metadata: { ...doc.metadata, summary: 'Short and sweet.' } };
-    expect(await summarizeDocument(short, store, summarizer)).toBe('Short and sweet.');
-    expect(calls).toBe(1);
+describe('summaries in the referenced-documents list', () => {
+  it('heads each loaded reference with its summary and sets it on the reference', async () => {
+    const { references, context } = await prepareContext(
+      store,
+      catalog,
+      'Compare [[Pump Design]] with [[Nonexistent Plan]]',
+      { tokenCounter, summaries: new DocumentSummaries({ cache: store }).lookup() },
+    );
+    const summary =
+      'Working notes from the Hydraulics team on sizing the SP-200. The requirements come from Solar Pump…';
+    expect(context.preamble.split('\n')).toEqual([
+      'Referenced documents:',
+      `- [[Pump Design]] (notes/projects/Pump Design.md): ${summary}`,
+      '- [[Nonexistent Plan]]: not found',
+    ]);
+    expect(references.map((r) => r.summary)).toEqual([summary, undefined]);
+    const pump = await store.getDocumentByPath('notes/projects/Pump Design.md');
+    expect(await store.getSummary(pump?.id ?? '', pump?.contentHash ?? '')).toEqual({
+      text: summary,
+      source: 'paragraph',
+    });
+  });
+
+  it('uses a model-written sentence when a model is configured and answers in time', async () => {
+    const summarizer: Summarizer = { summarize: async () => 'How the SP-200 pump was sized.' };
+    const { context } = await prepareContext(store, catalog, 'What does [[Pump Design]] say?', {
+      tokenCounter,
+      summaries: new DocumentSummaries({ cache: store, waitMs: 1000 }).lookup(summarizer),
+    });
+    expect(context.preamble).toContain(
+      '- [[Pump Design]] (notes/projects/Pump Design.md): How the SP-200 pump was sized.',
+    );
   });
 });
 

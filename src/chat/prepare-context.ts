@@ -7,6 +7,7 @@ import {
   type DocumentStore,
   editInstructions,
   type HistoryMessage,
+  isLoaded,
   loadContextInputs,
   overridePermissions,
   type PermissionOverride,
@@ -14,7 +15,7 @@ import {
   type Reference,
   type ReferenceCatalog,
   resolveReferences,
-  type Summarizer,
+  type SummaryLookup,
 } from '../core/index.ts';
 import { searchWorkspace } from '../search/index.ts';
 
@@ -33,11 +34,11 @@ export interface PrepareContextOptions extends Omit<ContextOptions, 'tokenCounte
   readonly history?: readonly HistoryMessage[];
   /** The sources of the session's previous answer, which `[n]` in the message names; null: none. */
   readonly previousSources?: readonly PreviousSource[] | null;
-  readonly summarizer?: Summarizer;
-  readonly signal?: AbortSignal;
+  /** Where one-line summaries come from. @default the first paragraph, uncached */
+  readonly summaries?: SummaryLookup;
 }
 
-/** A message's resolved references and the context assembled for it. */
+/** A message's resolved references (with their documents' summaries) and the context assembled for it. */
 export interface PreparedContext {
   readonly references: readonly Reference[];
   readonly context: AssembledContext;
@@ -64,8 +65,7 @@ export async function prepareContext(
     retrievalLimit = 10,
     history,
     previousSources = null,
-    summarizer,
-    signal,
+    summaries,
     ...budget
   } = options;
   const inferred = resolveReferences(message, catalog, {
@@ -82,11 +82,13 @@ export async function prepareContext(
     ...(pinned && { pinned }),
     retrievedChunkIds: retrieved.map((r) => r.chunkId),
     ...(history && { history }),
-    ...(summarizer && { summarizer }),
-    ...(signal && { signal }),
+    ...(summaries && { summaries }),
   });
   return {
-    references,
+    references: references.map((ref) => {
+      const summary = inputs.summaries.get(ref.target?.documentId ?? '');
+      return summary && isLoaded(ref) ? { ...ref, summary } : ref;
+    }),
     context: assembleContext(inputs, {
       ...budget,
       instructions: `${budget.instructions ?? DEFAULT_INSTRUCTIONS}\n\n${editInstructions(mode, references)}`,

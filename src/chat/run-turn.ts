@@ -14,6 +14,7 @@ import type {
   ReferenceCatalog,
   Session,
   SessionStore,
+  SummaryLookup,
   TokenCounter,
   ToolCallRecord,
 } from '../core/index.ts';
@@ -26,6 +27,7 @@ import {
   summarizeClaims,
 } from '../core/index.ts';
 import type { ClaimVerifier } from './claim-verifier.ts';
+import { DocumentSummaries } from './document-summaries.ts';
 import { interruptReasonOf } from './interrupt-reason.ts';
 import { type NumberedCitations, numberCitations } from './number-citations.ts';
 import { prepareContext } from './prepare-context.ts';
@@ -34,6 +36,7 @@ import { ReferenceTracker } from './reference-tracker.ts';
 import { StreamRenumberer } from './renumber-stream.ts';
 import { SourceRegistry } from './source-registry.ts';
 import { StreamSaver } from './stream-saver.ts';
+import { summarizeReferences } from './summarize-references.ts';
 import { type EditRecord, editTools, readTools, type ToolContext } from './tools/index.ts';
 
 /** The session asked for does not exist for this user and workspace (or at all: they look the same). */
@@ -111,6 +114,11 @@ export interface TurnOptions {
   readonly historyMessages?: number;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: TurnEvent) => void;
+  /**
+   * One-line summaries beside references and in the referenced-documents list, e.g.
+   * `DocumentSummaries.lookup(modelSummarizer(model))`. @default first paragraphs, cached in the store
+   */
+  readonly summaries?: SummaryLookup;
   /** Revises the lexical claim verdicts (e.g. `modelVerifier`); unset keeps them. */
   readonly verifier?: ClaimVerifier;
   /** Brings the index up to date after an edit wrote a file. */
@@ -238,6 +246,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     .filter((m) => m.content.trim() !== '')
     .map((m) => ({ role: m.role, content: m.content }));
 
+  const summaries = options.summaries ?? new DocumentSummaries({ cache: store }).lookup();
   const prepared = await prepareContext(store, catalog, message, {
     tokenCounter: options.tokenCounter,
     currentPath: options.currentPath ?? null,
@@ -249,7 +258,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     ...(options.contextWindow && { contextWindow: options.contextWindow }),
     ...(options.answerReserve && { answerReserve: options.answerReserve }),
     ...(options.historyMessages !== undefined && { historyMessages: options.historyMessages }),
-    ...(signal && { signal }),
+    summaries,
   });
   const { context, references } = prepared;
   if (!session) {
@@ -462,7 +471,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       error,
       reason,
       grounded: checked.grounded,
-      references: tracker.references,
+      references: await summarizeReferences(tracker.references, store, summaries),
       citations: checked.citations,
       invalidMarkers: checked.invalidMarkers,
       claims: checked.claims,

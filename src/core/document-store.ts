@@ -92,6 +92,15 @@ export interface StoreStats {
   readonly byKind: Readonly<Partial<Record<DocumentKind, number>>>;
 }
 
+/** Who wrote a one-line summary: taken from the document's first paragraph, or written by a model. */
+export type SummarySource = 'paragraph' | 'model';
+
+/** A one-line summary of one version of a document, as cached in the store. */
+export interface CachedSummary {
+  readonly text: string;
+  readonly source: SummarySource;
+}
+
 /**
  * The persistence port: everything indexing, search and chat need from a store.
  * SQLite and PostgreSQL adapters implement it; nothing above them sees SQL.
@@ -124,9 +133,13 @@ export interface DocumentStore {
 
   /** Candidate chunks containing any of the terms; the caller does the fine ranking. */
   searchLexical(query: LexicalQuery): Promise<LexicalHit[]>;
-  /** A cached one-line summary of one version of a document, or null. */
-  getSummary(documentId: string, contentHash: string): Promise<string | null>;
-  setSummary(documentId: string, contentHash: string, summary: string): Promise<void>;
+  /** The cached one-line summary of one version of a document, or null. */
+  getSummary(documentId: string, contentHash: string): Promise<CachedSummary | null>;
+  /**
+   * Caches a summary of the document's current version (`contentHash` no longer current: dropped).
+   * A model-written summary replaces a first-paragraph one, never the other way round.
+   */
+  setSummary(documentId: string, contentHash: string, summary: CachedSummary): Promise<void>;
   /** Every document ever indexed (deleted ones too) with the names and parts references resolve to. */
   listCatalogEntries(): Promise<CatalogEntry[]>;
   lexicalStats(terms: readonly string[]): Promise<LexicalStats>;

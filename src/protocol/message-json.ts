@@ -37,6 +37,8 @@ export function referenceJson(ref: Reference) {
     suggestions: ref.suggestions,
     spans: ref.spans,
     notes: ref.notes,
+    // One line on the target document (seed 000); null when none was looked up (resolve, old messages).
+    summary: ref.summary ?? null,
   };
 }
 

@@ -301,10 +301,53 @@ export function describeDocumentStore(
     it('caches summaries per document version', async () => {
       await store.writeDocument(sampleDocument(), []);
       expect(await store.getSummary('doc-1', 'hash-1')).toBeNull();
-      await store.setSummary('doc-1', 'hash-1', 'About turbines.');
-      await store.setSummary('doc-1', 'hash-1', 'About wind turbines.');
-      expect(await store.getSummary('doc-1', 'hash-1')).toBe('About wind turbines.');
+      await store.setSummary('doc-1', 'hash-1', { text: 'About turbines.', source: 'model' });
+      await store.setSummary('doc-1', 'hash-1', { text: 'About wind turbines.', source: 'model' });
+      expect(await store.getSummary('doc-1', 'hash-1')).toEqual({
+        text: 'About wind turbines.',
+        source: 'model',
+      });
       expect(await store.getSummary('doc-1', 'hash-2')).toBeNull();
+    });
+
+    it('lets a model-written summary replace a first-paragraph one, never the reverse', async () => {
+      await store.writeDocument(sampleDocument(), []);
+      await store.setSummary('doc-1', 'hash-1', {
+        text: 'The turbine spins.',
+        source: 'paragraph',
+      });
+      expect(await store.getSummary('doc-1', 'hash-1')).toEqual({
+        text: 'The turbine spins.',
+        source: 'paragraph',
+      });
+      await store.setSummary('doc-1', 'hash-1', { text: 'A note on turbines.', source: 'model' });
+      await store.setSummary('doc-1', 'hash-1', {
+        text: 'The turbine spins.',
+        source: 'paragraph',
+      });
+      expect(await store.getSummary('doc-1', 'hash-1')).toEqual({
+        text: 'A note on turbines.',
+        source: 'model',
+      });
+    });
+
+    it('drops summaries when the document changes, and ignores ones for other versions', async () => {
+      await store.writeDocument(sampleDocument(), []);
+      await store.setSummary('doc-1', 'hash-1', { text: 'About turbines.', source: 'model' });
+      await store.setSummary('doc-1', 'hash-0', { text: 'An older version.', source: 'model' });
+      await store.setSummary('nobody', 'hash-1', { text: 'No such document.', source: 'model' });
+      expect(await store.getSummary('doc-1', 'hash-0')).toBeNull();
+      expect(await store.getSummary('nobody', 'hash-1')).toBeNull();
+      await store.writeDocument(sampleDocument({ body: 'Changed.', contentHash: 'hash-2' }), []);
+      expect(await store.getSummary('doc-1', 'hash-1')).toBeNull();
+      // A late answer about the version that was current a moment ago is not kept either.
+      await store.setSummary('doc-1', 'hash-1', { text: 'About turbines.', source: 'model' });
+      expect(await store.getSummary('doc-1', 'hash-1')).toBeNull();
+      await store.setSummary('doc-1', 'hash-2', { text: 'Changed.', source: 'paragraph' });
+      expect(await store.getSummary('doc-1', 'hash-2')).toEqual({
+        text: 'Changed.',
+        source: 'paragraph',
+      });
     });
 
     it('remembers entity types and touched file facts', async () => {

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import {
+  DocumentSummaries,
   exportSessionJson,
   exportSessionMarkdown,
+  modelSummarizer,
   modelVerifier,
   rollbackDocument,
   runTurn,
@@ -56,6 +58,26 @@ const tokenCounter = memoizeTokenCounter(gptTokenCounter);
 /** The catalog per open workspace, rebuilt only when a refresh changed the index (a chat asks many times). */
 const catalogs = new WeakMap<OpenWorkspace, ReferenceCatalog>();
 
+/** One-line summaries per open workspace: model summaries under way outlive the turn that asked. */
+const summaryCaches = new WeakMap<OpenWorkspace, DocumentSummaries>();
+
+/** Longest wait, as the command ends, for model summaries still being written (so they are cached). */
+const SUMMARY_SETTLE_MS = 5000;
+
+const summariesOf = (ws: OpenWorkspace): DocumentSummaries => {
+  let summaries = summaryCaches.get(ws);
+  if (!summaries) {
+    summaries = new DocumentSummaries({ cache: ws.store });
+    summaryCaches.set(ws, summaries);
+  }
+  return summaries;
+};
+
+/** Lets model summaries still being written land (at most 5 s), before the workspace closes. */
+export async function settleSummaries(ws: OpenWorkspace): Promise<void> {
+  await summaryCaches.get(ws)?.settle(SUMMARY_SETTLE_MS);
+}
+
 /** Shows a turn as it happens: text on stdout, tool activity on stderr. */
 export function terminalRenderer(stdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream) {
   const s = style(stderr);
@@ -92,9 +114,11 @@ export async function askOnce(
   const config = readWorkspaceConfig(ws.root);
   const modelName = flags.model ?? config.model;
   const baseUrl = flags.baseUrl ?? config.baseUrl;
-  if (modelName) parseModelSpec(modelName);
+  const parsed = modelName ? parseModelSpec(modelName) : null;
   const spec = { ...(modelName && { model: modelName }), ...(baseUrl && { baseUrl }) };
   const model = resolveModel(spec);
+  // The offline model writes no summaries: documents are summarized by their first paragraph.
+  const summarizer = parsed && parsed.provider !== 'offline' ? modelSummarizer(model) : undefined;
   if (flags.verify === 'model' && !modelName) {
     throw new UsageError('--verify model needs a model that can judge: pass --model provider:name');
   }
@@ -123,6 +147,7 @@ export async function askOnce(
     ...(flags.pin && { pinned: flags.pin }),
     dryRun: flags.dryRun ?? false,
     ...(flags.verify === 'model' && { verifier: modelVerifier(model) }),
+    summaries: summariesOf(ws).lookup(summarizer),
     reindex: async () => {
       await refreshIndex(ws, { quiet: true });
       catalogs.delete(ws);
@@ -214,6 +239,7 @@ export function registerChatCommands(program: Command): void {
             throw new Error(`the model failed: ${result.assistant.error}`);
         } finally {
           process.off('SIGINT', stop);
+          await settleSummaries(ws);
         }
       });
     });

@@ -49,7 +49,10 @@ export function claimsLine(message: ChatMessage): { text: string; ok: boolean } 
   return { text, ok: summary.supported === summary.claims };
 }
 
-/** The footer under an answer: grounding, the references made, and the cited (then uncited) sources. */
+/**
+ * The footer under an answer: grounding, the references made and the documents tools read (each
+ * with its one-line summary, seed 000), and the cited (then uncited) sources.
+ */
 export function formatAnswerFooter(
   message: ChatMessage,
   root: string,
@@ -82,11 +85,19 @@ export function formatAnswerFooter(
         ? `${r.raw} → ${fileLink(root, r.target?.path ?? '', r.target?.path ?? '', stream)}`
         : `${r.raw} (${r.status})`;
       lines.push(`  ${ok ? text : s.yellow(text)}`);
+      if (r.summary) lines.push(`    ${s.dim(r.summary)}`);
     }
   }
   const toolRefs = message.references.filter((r) => r.origin === 'tool');
-  if (toolRefs.length > 0)
-    lines.push(s.dim(`Read by tools: ${toolRefs.map((r) => r.target?.path).join(', ')}`));
+  if (toolRefs.length > 0) {
+    lines.push(s.bold('Read by tools'));
+    for (const r of toolRefs) {
+      const path = r.target?.path ?? '';
+      const status = r.status === 'resolved' ? '' : s.yellow(` (${r.status})`);
+      lines.push(`  ${fileLink(root, path, path, stream)}${status}`);
+      if (r.summary) lines.push(`    ${s.dim(r.summary)}`);
+    }
+  }
   if (cited.length > 0) {
     lines.push(s.bold('Sources'));
     for (const c of cited) {

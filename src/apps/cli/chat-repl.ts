@@ -8,6 +8,7 @@ import {
   askOnce,
   modelLabel,
   parseVerify,
+  settleSummaries,
   type TurnFlags,
   terminalRenderer,
 } from './chat-commands.ts';
@@ -140,6 +141,7 @@ export function registerChatRepl(program: Command): void {
           }
         }
         rl.close();
+        await settleSummaries(ws);
       });
     });
 }

@@ -4,8 +4,9 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { modelSummarizer } from '../../chat/index.ts';
 import { gptTokenCounter, memoizeTokenCounter } from '../../core/index.ts';
-import { parseModelSpec, resolveModel } from '../../llm/index.ts';
+import { OfflineModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { SqliteUserStore } from '../../store/index.ts';
 import { type IndexReport, indexLimitsFromEnv } from '../../workspace/index.ts';
 import { createServer } from '../server/create-server.ts';
@@ -121,6 +122,9 @@ export function registerServeCommand(program: Command): void {
               ...((requested ?? defaultModel) && { model: requested ?? defaultModel }),
               ...(baseUrl && { baseUrl }),
             }),
+          // The offline model writes no summaries: documents are summarized by their first paragraph.
+          summarizer: (model) =>
+            model instanceof OfflineModel ? undefined : modelSummarizer(model),
           authenticate: open ? null : authenticateWith(users),
           // The one local user of a loopback server is not limited (the web UI makes many turns);
           // token users keep the default unless the config sets one.

@@ -173,6 +173,7 @@ export function registerChatRoutes(kit: RouteKit): void {
           ...(options.historyMessages !== undefined && {
             historyMessages: options.historyMessages,
           }),
+          summaries: ws.summaries.lookup(options.summarizer?.(model)),
           signal: controller.signal,
           reindex: () => ws.reindex(),
           ...(onEvent && { onEvent }),

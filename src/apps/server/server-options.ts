@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import type { Actor, TokenCounter, UserStore } from '../../core/index.ts';
+import type { Actor, Summarizer, TokenCounter, UserStore } from '../../core/index.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
 /**
@@ -16,6 +16,11 @@ export interface ServerOptions {
   readonly workspaces: ReadonlyMap<string, WorkspaceHandle>;
   /** Chooses the model for a turn (the body's `model`, or the default). */
   readonly model: (requested: string | undefined) => LanguageModel;
+  /**
+   * Who writes one-line document summaries for a turn answered by `model`; undefined (or no
+   * option): first paragraphs only, as with the offline model.
+   */
+  readonly summarizer?: (model: LanguageModel) => Summarizer | undefined;
   readonly tokenCounter: TokenCounter;
   /** Resolves a bearer token to a user; null when tokens are not required (loopback only). */
   readonly authenticate: ((token: string | null) => Promise<RequestUser | null>) | null;

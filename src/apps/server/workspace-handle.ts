@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { DocumentSummaries } from '../../chat/index.ts';
 import { createKeyedQueue, loadReferenceCatalog, type ReferenceCatalog } from '../../core/index.ts';
 import { SqliteSessionStore, SqliteStore } from '../../store/index.ts';
 import {
@@ -14,6 +15,8 @@ export interface WorkspaceHandle {
   readonly root: string;
   readonly store: SqliteStore;
   readonly sessions: SqliteSessionStore;
+  /** One-line summaries of documents, cached per version; model summaries are written in the background. */
+  readonly summaries: DocumentSummaries;
   /** The catalog of the current index version (rebuilt after the index changes). */
   catalog(): Promise<ReferenceCatalog>;
   /** Re-indexes now (after an edit) and drops the cached catalog. */
@@ -46,6 +49,7 @@ export async function openWorkspaceHandle(
   const root = resolve(folder);
   const store = SqliteStore.open(join(root, '.footnote', 'footnote.db'));
   const sessions = new SqliteSessionStore(store.db);
+  const summaries = new DocumentSummaries({ cache: store });
   let catalog: Promise<ReferenceCatalog> | null = null;
   // Closing aborts every run, so a long read does not hold up shutdown.
   const controller = new AbortController();
@@ -72,6 +76,7 @@ export async function openWorkspaceHandle(
     root,
     store,
     sessions,
+    summaries,
     catalog() {
       catalog ??= loadReferenceCatalog(store);
       return catalog;
@@ -85,6 +90,7 @@ export async function openWorkspaceHandle(
     serialize: (key, work) => turns.run(key, work),
     async close() {
       controller.abort();
+      summaries.close();
       await watching;
       await indexing.catch(() => undefined);
       await store.close();

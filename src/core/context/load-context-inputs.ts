@@ -6,7 +6,7 @@ import type { CatalogEntry, ReferenceCatalog } from '../references/reference-cat
 import { isLoaded } from '../references/resolve-references.ts';
 import { resolveWikilink } from '../references/resolve-wikilink.ts';
 import type { ContextInputs, HistoryMessage, RetrievedChunk } from './context-types.ts';
-import { type Summarizer, summarizeDocument } from './document-summary.ts';
+import { paragraphSummaries, type SummaryLookup } from './document-summary.ts';
 import type { EntityGraphLookup, EntityRecord, NoteRecord } from './entity-records.ts';
 
 /** What to load besides the message's own references. */
@@ -16,8 +16,8 @@ export interface LoadContextOptions {
   /** Retrieved chunks to offer, by chunk id, best first. */
   readonly retrievedChunkIds?: readonly string[];
   readonly history?: readonly HistoryMessage[];
-  readonly summarizer?: Summarizer;
-  readonly signal?: AbortSignal;
+  /** Where one-line summaries come from. @default the first paragraph, uncached */
+  readonly summaries?: SummaryLookup;
 }
 
 /** A wikilink to `name`, as if written `[[name]]`: note_ref values resolve by the same rules. */
@@ -153,15 +153,18 @@ export async function loadContextInputs(
     });
   }
 
-  const summaries = new Map<string, string>();
+  // Looked up together, so a lookup that waits briefly for a model waits once per turn, not per reference.
+  const summarized = new Map<string, StoredDocument>();
   for (const ref of references) {
     const doc = ref.target && isLoaded(ref) ? documents.get(ref.target.documentId) : undefined;
-    if (doc && !summaries.has(doc.id))
-      summaries.set(
-        doc.id,
-        await summarizeDocument(doc, store, options.summarizer, options.signal),
-      );
+    if (doc) summarized.set(doc.id, doc);
   }
+  const lookup = options.summaries ?? paragraphSummaries;
+  const summaries = new Map(
+    await Promise.all(
+      [...summarized.values()].map(async (doc) => [doc.id, await lookup.summaryOf(doc)] as const),
+    ),
+  );
   return {
     message,
     references,

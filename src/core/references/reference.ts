@@ -154,4 +154,9 @@ export interface Reference {
   readonly suggestions: readonly ReferenceSuggestion[];
   /** Human notes on the resolution, e.g. "heading \"Risks\" not found; using the whole note". */
   readonly notes: readonly string[];
+  /**
+   * One line on what the target document is about (seed 000), set on the references of a chat turn
+   * whose document was loaded; absent on references resolved outside a turn or stored before summaries.
+   */
+  readonly summary?: string;
 }

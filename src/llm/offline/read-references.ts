@@ -19,6 +19,7 @@ const HEADING = 'Referenced documents:';
 const RESOLVED = /^- (.+?) \(([^()\n]+)\)( \(archived\))?(?:: (.*))?$/;
 const UNLOADED = /^(?:deleted|not loaded) — /;
 const OTHER = /^- (.+?): (?:ambiguous|not found)/;
+const NOT_RESOLVED = /: (?:ambiguous|not found)/;
 
 /** The section title a `@slug:Title` raw names, quotes removed. */
 function sectionTitleOf(parsed: ParsedReference | null): string | null {
@@ -34,8 +35,11 @@ export function parseReferencedList(userText: string): PromptReference[] {
   for (let i = lines.indexOf(HEADING); i >= 0 && i + 1 < lines.length; i++) {
     const line = lines[i + 1] ?? '';
     if (!line.startsWith('- ')) break;
-    const other = OTHER.exec(line);
-    const resolved = other ? null : RESOLVED.exec(line);
+    // A resolved line may end in a summary saying anything ("…: not found in the archive"), so it is
+    // tried first; it is an unresolved line read wrongly when its raw text holds the verdict.
+    const first = RESOLVED.exec(line);
+    const resolved = first && !NOT_RESOLVED.test(first[1] ?? '') ? first : null;
+    const other = resolved ? null : OTHER.exec(line);
     const raw = resolved?.[1] ?? other?.[1];
     if (raw === undefined) continue;
     const parsed = parseReferences(raw)[0] ?? null;

@@ -262,4 +262,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE versions ADD COLUMN user_name TEXT;
     `,
   },
+  {
+    version: 7,
+    name: 'summaries say who wrote them: the first paragraph or a model',
+    sql: `
+      ALTER TABLE summaries ADD COLUMN source TEXT NOT NULL DEFAULT 'model'
+        CHECK (source IN ('paragraph', 'model'));
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type {
+  CachedSummary,
   CatalogEntry,
   Chunk,
   DocumentKind,
@@ -216,6 +217,11 @@ export class SqliteStore implements DocumentStore {
          size, mtime_ms, updated_at, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(...values, doc.id);
     }
+    // Summaries of earlier versions no longer describe the document.
+    this.sql('DELETE FROM summaries WHERE document_id = ? AND content_hash <> ?').run(
+      doc.id,
+      doc.contentHash,
+    );
     this.removeFromSearch(doc.id);
     this.sql('UPDATE chunks SET active = 0 WHERE document_id = ?').run(doc.id);
     this.averages = null;
@@ -481,18 +487,24 @@ export class SqliteStore implements DocumentStore {
     return { ...this.averages, documentFrequency };
   }
 
-  async getSummary(documentId: string, contentHash: string): Promise<string | null> {
+  async getSummary(documentId: string, contentHash: string): Promise<CachedSummary | null> {
     const row = this.sql(
-      'SELECT summary FROM summaries WHERE document_id = ? AND content_hash = ?',
-    ).get(documentId, contentHash) as { summary: string } | undefined;
-    return row?.summary ?? null;
+      'SELECT summary, source FROM summaries WHERE document_id = ? AND content_hash = ?',
+    ).get(documentId, contentHash) as { summary: string; source: string } | undefined;
+    if (!row) return null;
+    return { text: row.summary, source: row.source === 'paragraph' ? 'paragraph' : 'model' };
   }
 
-  async setSummary(documentId: string, contentHash: string, summary: string): Promise<void> {
+  async setSummary(documentId: string, contentHash: string, summary: CachedSummary): Promise<void> {
+    // Only for the current version (a model's late answer about an old one is dropped), and a
+    // first-paragraph summary never replaces a model-written one.
     this.sql(
-      `INSERT INTO summaries (document_id, content_hash, summary, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (document_id, content_hash) DO UPDATE SET summary = excluded.summary`,
-    ).run(documentId, contentHash, summary, new Date().toISOString());
+      `INSERT INTO summaries (document_id, content_hash, summary, source, created_at)
+       SELECT id, content_hash, ?, ?, ? FROM documents WHERE id = ? AND content_hash = ?
+       ON CONFLICT (document_id, content_hash) DO UPDATE
+         SET summary = excluded.summary, source = excluded.source, created_at = excluded.created_at
+         WHERE excluded.source = 'model' OR summaries.source = 'paragraph'`,
+    ).run(summary.text, summary.source, new Date().toISOString(), documentId, contentHash);
   }
 
   async listCatalogEntries(): Promise<CatalogEntry[]> {

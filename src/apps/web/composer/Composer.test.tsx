@@ -51,6 +51,7 @@ const ref = (
     suggestions: [],
     spans: [{ raw, start, end: start + raw.length }],
     notes: [],
+    summary: null,
     ...extra,
   };
 };

@@ -23,7 +23,7 @@ const LIST_EXCERPT_CHARS = 420;
  * What an answer stands on: whether it is grounded and how many of its claims the sources
  * support, and behind a "Sources: A, B" toggle every
  * cited source with its excerpt, the sources seen but not cited, the user's references and what
- * tools read.
+ * tools read, each with its document's one-line summary.
  */
 export function SourcesFooter({
   citations,
@@ -194,10 +194,11 @@ function ReferenceGroup({
   onOpenSource: (target: ViewerTarget) => void;
 }) {
   if (references.length === 0) return null;
+  const summarized = references.some((reference) => reference.summary);
   return (
     <section className="sources-group">
       <h3>{title}</h3>
-      <ul className="reference-list" aria-label={title}>
+      <ul className={`reference-list${summarized ? ' with-summaries' : ''}`} aria-label={title}>
         {references.map((reference) => {
           const label = referenceLabel(reference);
           const target = targetOfReference(reference);
@@ -207,15 +208,24 @@ function ReferenceGroup({
               className="reference-item"
               data-status={reference.status}
             >
-              {reference.target && <KindIcon kind={reference.target.kind} decorative />}
-              {target ? (
-                <button type="button" className="link-button" onClick={() => onOpenSource(target)}>
-                  {label.title}
-                </button>
-              ) : (
-                <span>{label.title}</span>
-              )}
-              <span className={`reference-status status-${reference.status}`}>{label.status}</span>
+              <span className="reference-head">
+                {reference.target && <KindIcon kind={reference.target.kind} decorative />}
+                {target ? (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => onOpenSource(target)}
+                  >
+                    {label.title}
+                  </button>
+                ) : (
+                  <span>{label.title}</span>
+                )}
+                <span className={`reference-status status-${reference.status}`}>
+                  {label.status}
+                </span>
+              </span>
+              {reference.summary && <p className="reference-summary">{reference.summary}</p>}
             </li>
           );
         })}

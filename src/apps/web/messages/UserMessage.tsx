@@ -51,7 +51,9 @@ function ReferenceChip({
   const label = referenceLabel(reference);
   const target = targetOfReference(reference);
   const problem = reference.status !== 'resolved';
-  const hint = problem ? `${label.title}: ${label.status}` : `Open ${label.title}`;
+  const hint = problem
+    ? `${label.title}: ${label.status}`
+    : `Open ${label.title}${reference.summary ? ` — ${reference.summary}` : ''}`;
   const className = `inline-ref${problem ? ' inline-ref-problem' : ''}`;
   if (target)
     return (
