@@ -3,10 +3,12 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { LanguageModel } from 'ai';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../src/apps/server/create-server.ts';
 import type { RequestUser, ServerOptions } from '../src/apps/server/server-options.ts';
 import { openWorkspaceHandle, type WorkspaceHandle } from '../src/apps/server/workspace-handle.ts';
+import { modelSummarizer } from '../src/chat/index.ts';
 import { gptTokenCounter, memoizeTokenCounter } from '../src/core/index.ts';
 import { createOfflineModel, resolveModel } from '../src/llm/index.ts';
 import { SqliteUserStore } from '../src/store/index.ts';
@@ -46,6 +48,7 @@ async function start(
     model: over.model ?? (() => createOfflineModel()),
     authenticate: over.authenticate ?? null,
     ...(over.rateLimit && { rateLimit: over.rateLimit }),
+    ...(over.summarizer && { summarizer: over.summarizer }),
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const running = {
@@ -145,6 +148,67 @@ describe('chat', () => {
       content: 'The impeller carries a 12 month warranty [1].',
       grounded: true,
     });
+  });
+
+  it('gives each reference and each document tools read its one-line summary, streamed and stored', async () => {
+    // Writes "About <title>." for the document it is given.
+    const summaryModel = new MockLanguageModelV3({
+      doGenerate: async (call) => ({
+        content: [
+          {
+            type: 'text',
+            text: `About ${/Title: ([^\\]+)\\n/.exec(JSON.stringify(call.prompt))?.[1]}.`,
+          },
+        ],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 8, text: 8, reasoning: 0 },
+        },
+        warnings: [],
+      }),
+    });
+    const server = await start({
+      model: scripted([
+        { toolCalls: [{ name: 'read_document', input: { path: 'Field Trip Checklist' } }] },
+        { text: 'Sizing notes [1].' },
+      ]),
+      summarizer: () => modelSummarizer(summaryModel),
+    });
+    const response = await post(
+      `${server.url}/api/workspaces/default/chat`,
+      { message: 'Compare [[Pump Design]] with [[Budget]]' },
+      { accept: 'text/event-stream' },
+    );
+    const chunks = await chunksOf(response);
+    const streamed = (chunks[1] as { data: { references: Json[] } }).data.references;
+    const pumpSummary = 'About Pump Design Notes.';
+    // The first paragraph of Pump Design is over 100 characters: the model writes its summary.
+    expect(streamed.find((r) => r.raw === '[[Pump Design]]')?.summary).toBe(pumpSummary);
+    const sessionId = (chunks[0] as { messageMetadata: { sessionId: string } }).messageMetadata
+      .sessionId;
+    const session = (await (
+      await fetch(`${server.url}/api/workspaces/default/sessions/${sessionId}`)
+    ).json()) as Json;
+    const [user, assistant] = session.messages;
+    expect(user.references.map((r: Json) => [r.raw, r.summary])).toEqual(
+      streamed.map((r) => [r.raw, r.summary]),
+    );
+    const read = assistant.references.find((r: Json) => r.origin === 'tool');
+    expect(read).toMatchObject({
+      target: { path: 'notes/Field Trip Checklist.md' },
+      summary: 'About Field Trip Checklist.',
+    });
+    // One call per document whose first paragraph is over 100 characters, each once.
+    expect(summaryModel.doGenerateCalls.length).toBe(3);
+    const pump = await server.handles
+      .get('default')
+      ?.store.getDocumentByPath('notes/projects/Pump Design.md');
+    expect(
+      await server.handles
+        .get('default')
+        ?.store.getSummary(pump?.id ?? '', pump?.contentHash ?? ''),
+    ).toEqual({ text: pumpSummary, source: 'model' });
   });
 
   it('streams the final citation numbers: the streamed text is the stored one, and data-citations carries claims', async () => {
