@@ -146,6 +146,16 @@ describe('web UI with the offline model', () => {
       await footer.click();
       expect(await footer.getAttribute('aria-expanded')).toBe('true');
       await screenshot(page, 'answer-sources-expanded');
+      // Each reference with its document's one-line summary: the first paragraph, cut at a word.
+      const summaryOf = (article: typeof answer) =>
+        article
+          .getByRole('list', { name: 'Your references' })
+          .locator('.reference-summary')
+          .first()
+          .textContent();
+      const summary = (await summaryOf(answer)) ?? '';
+      expect(summary).toMatch(/^Brightwell is building the SP-200: a pump that runs .+…$/);
+      expect(summary.length).toBeLessThanOrEqual(100);
 
       // What the model saw: the context report, with the user's reference in it.
       const saw = answer.getByRole('button', { name: 'What the model saw' });
@@ -170,6 +180,8 @@ describe('web UI with the offline model', () => {
       await eventually(() => again.getAttribute('data-status')).toBe('complete');
       expect(await again.locator('.citation-badge').count()).toBe(badgeCount);
       expect(await again.getByRole('button', { name: /^Sources:/ }).textContent()).toBe(footerText);
+      await again.getByRole('button', { name: /^Sources:/ }).click();
+      expect(await summaryOf(again)).toBe(summary);
       expect(await texts(messages(page).locator('article[data-role="user"]'))).toEqual(userText);
       expect(userText.join(' ')).toContain('Solar Pump Project#Risks');
       expectNoProblems(problems);
