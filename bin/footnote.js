@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Entry point of the `footnote` command. Runs the TypeScript sources directly (Node's type stripping).
+// The `footnote` command in a checkout (npm run cli, npm start, the tests): runs the TypeScript sources
+// directly with Node's type stripping. The installed package runs its build, dist/apps/cli/bin.js.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
   process.stderr.write(

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FootnoteError } from '../core/index.ts';
 import {
@@ -57,10 +58,7 @@ export class ReaderPoolClosedError extends FootnoteError {
 }
 
 /** The worker script beside this module: `.ts` when run from the sources, `.js` in the built package. */
-const WORKER_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './read-worker.ts' : './read-worker.js',
-  import.meta.url,
-);
+const WORKER_URL = new URL(`./read-worker${extname(import.meta.url)}`, import.meta.url);
 
 interface Task {
   readonly id: number;

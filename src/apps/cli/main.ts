@@ -34,7 +34,7 @@ import { formatContextReport } from './context-output.ts';
 import { registerEvalCommand } from './eval-command.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
 import { refreshIndex } from './open-workspace.ts';
-import { packageVersion } from './package-version.ts';
+import { packageVersion } from './package-manifest.ts';
 import { previousSourcesOf } from './previous-answer.ts';
 import { formatReferences, formatSuggestions, referenceJson } from './reference-output.ts';
 import { registerServeCommand } from './serve-command.ts';
