@@ -184,4 +184,22 @@ describe('openai stub server', () => {
     await generateText({ model, prompt: 'hi' });
     expect(stub.requestHeaders[0]?.authorization).toBe('Bearer sk-test');
   });
+
+  it('answers requests its offScript option takes outside the script and outside requests', async () => {
+    const stub = await startOpenAIStubServer([{ text: 'Scripted answer.' }], {
+      offScript: (body) => (body.tools ? undefined : { text: 'A summary.' }),
+    });
+    stubs.push(stub);
+    const model = modelAt(stub.url);
+    const aside = await generateText({ model, prompt: 'Summarize this.' });
+    expect(aside.text).toBe('A summary.');
+    const scripted = await generateText({
+      model,
+      prompt: 'Ask.',
+      tools: { search: searchTool([]) },
+    });
+    expect(scripted.text).toBe('Scripted answer.');
+    expect(stub.requests).toHaveLength(1);
+    expect(stub.offScriptRequests).toHaveLength(1);
+  });
 });

@@ -57,11 +57,23 @@ export interface StubRequestBody {
   readonly [key: string]: unknown;
 }
 
+/** Options of a stub server. */
+export interface StubOptions {
+  /**
+   * Answers a request outside the script (and outside `requests`) when it returns a turn: e.g.
+   * the background one-line summary requests a configured model gets, which carry no tools, so
+   * they do not take the turns scripted for the chat.
+   */
+  readonly offScript?: (body: StubRequestBody) => StubTurn | undefined;
+}
+
 /** A started stub: its base URL (ends in `/v1`), what it received, and how to stop it. */
 export interface RunningStub {
   readonly url: string;
-  /** Bodies of the chat-completions requests received, in order. */
+  /** Bodies of the chat-completions requests received, in order (not those answered off script). */
   readonly requests: readonly StubRequestBody[];
+  /** Bodies of the requests `offScript` answered. */
+  readonly offScriptRequests: readonly StubRequestBody[];
   /** Headers of the same requests, in the same order. */
   readonly requestHeaders: readonly IncomingHttpHeaders[];
   close(): Promise<void>;
@@ -119,10 +131,14 @@ const tokens = (chars: number) => Math.max(1, Math.ceil(chars / 4));
  * records what it received, and answers requests past the script with a 500. No network beyond
  * the loopback port it picks.
  */
-export function createOpenAIStubServer(script: readonly StubTurn[]): OpenAIStubServer {
+export function createOpenAIStubServer(
+  script: readonly StubTurn[],
+  options: StubOptions = {},
+): OpenAIStubServer {
   return {
     async start() {
       const requests: StubRequestBody[] = [];
+      const offScriptRequests: StubRequestBody[] = [];
       const requestHeaders: IncomingHttpHeaders[] = [];
       const closing = new AbortController();
       let next = 0;
@@ -254,10 +270,14 @@ export function createOpenAIStubServer(script: readonly StubTurn[]): OpenAIStubS
           sendJson(res, 400, errorBody('body is not a JSON object', 'invalid_request_error', 400));
           return;
         }
-        requests.push(body);
-        requestHeaders.push(req.headers);
-        const index = next++;
-        const turn = script[index];
+        const aside = options.offScript?.(body);
+        if (aside) offScriptRequests.push(body);
+        else {
+          requests.push(body);
+          requestHeaders.push(req.headers);
+        }
+        const index = aside ? -1 : next++;
+        const turn = aside ?? script[index];
         if (!turn) {
           sendJson(
             res,
@@ -301,6 +321,7 @@ export function createOpenAIStubServer(script: readonly StubTurn[]): OpenAIStubS
       return {
         url: `http://127.0.0.1:${port}/v1`,
         requests,
+        offScriptRequests,
         requestHeaders,
         close: () =>
           new Promise<void>((resolve) => {
@@ -314,6 +335,9 @@ export function createOpenAIStubServer(script: readonly StubTurn[]): OpenAIStubS
 }
 
 /** Creates and starts a stub server in one call. */
-export function startOpenAIStubServer(script: readonly StubTurn[]): Promise<RunningStub> {
-  return createOpenAIStubServer(script).start();
+export function startOpenAIStubServer(
+  script: readonly StubTurn[],
+  options: StubOptions = {},
+): Promise<RunningStub> {
+  return createOpenAIStubServer(script, options).start();
 }

@@ -269,7 +269,11 @@ export async function startEnvironment(
     }
     let stub: RunningStub | null = null;
     if (options.stubScript) {
-      const started = await startOpenAIStubServer(options.stubScript);
+      // A configured model also writes one-line document summaries in the background; those
+      // requests (no tools) get a summary of their own instead of a turn scripted for the chat.
+      const started = await startOpenAIStubServer(options.stubScript, {
+        offScript: (body) => (body.tools ? undefined : { text: 'A note of the sample workspace.' }),
+      });
       stub = started;
       undo.push(() => started.close());
     }
