@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_GUARD_MS } from '../../src/apps/web/composer/Composer.tsx';
-import { type E2eEnvironment, eventually, expectNoProblems, startEnvironment } from './harness.ts';
+import {
+  type E2eEnvironment,
+  eventually,
+  expectNoProblems,
+  screenshot,
+  startEnvironment,
+} from './harness.ts';
+import type { InPage } from './in-page.ts';
 
 // The composer in Chromium against `footnote serve` on a copy of the sample workspace, driven at
 // typing speed, as a person types, where timing is the point. The OpenAI-compatible stub answers
@@ -139,6 +146,99 @@ describe('composer', () => {
       await page.waitForTimeout(STOP_GUARD_MS);
       await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await eventually(() => second.getAttribute('data-status')).toBe('interrupted');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'reaches everything from the keyboard: focus on load and after a turn, skip link, shortcuts, help, picker arrows',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const message = composer(page);
+      const focused = () =>
+        page.evaluate(() => {
+          const el = (globalThis as unknown as InPage).document.activeElement;
+          return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
+        });
+      // On load the message box has focus: typing goes straight in.
+      await eventually(focused).toBe('Message');
+
+      // The first Tab stop of the page is a skip link to it (here reached back from the next one).
+      await page.locator('#sidebar').getByRole('button').first().focus();
+      await page.keyboard.press('Shift+Tab');
+      expect(
+        await page.evaluate(() => {
+          const focusable = (globalThis as unknown as InPage).document.querySelectorAll(
+            'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])',
+          );
+          return [...focusable][0]?.textContent;
+        }),
+      ).toBe('Skip to message box');
+      const skip = page.getByRole('button', { name: 'Skip to message box' });
+      expect(await focused()).toBe('Skip to message box');
+      const shown = await skip.boundingBox();
+      expect(shown && shown.y >= 0 && shown.height > 10).toBe(true);
+      await screenshot(page, 'skip-link');
+      await page.keyboard.press('Enter');
+      expect(await focused()).toBe('Message');
+
+      // Ctrl+/ opens the shortcuts; Escape closes them and focus returns.
+      await page.keyboard.press('Control+/');
+      const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await help.waitFor();
+      expect(await help.textContent()).toContain('New conversation');
+      await screenshot(page, 'shortcut-help');
+      await page.keyboard.press('Escape');
+      await eventually(() => help.count()).toBe(0);
+      expect(await focused()).toBe('Message');
+
+      // Ctrl+K: the documents filter; `?` there is text, Shift+Esc comes back to the message box.
+      await page.keyboard.press('Control+k');
+      await eventually(focused).toBe('Filter documents');
+      await page.keyboard.press('Shift+Escape');
+      expect(await focused()).toBe('Message');
+      // `?` outside a text field opens the help too.
+      await page.locator('#sidebar').getByRole('button').first().focus();
+      await page.keyboard.press('Shift+?');
+      await help.waitFor();
+      await page.keyboard.press('Escape');
+
+      // ↓ and ↑ move in the ambiguity picker.
+      await message.focus();
+      await message.fill('What does @pump say?');
+      const chip = page.getByRole('button', { name: /@pump.*choose/ });
+      await chip.click();
+      const candidates = page.locator('.chip-candidate');
+      await eventually(() => candidates.count()).toBeGreaterThan(1);
+      const candidate = async () =>
+        page.evaluate(
+          () => (globalThis as unknown as InPage).document.activeElement?.textContent ?? '',
+        );
+      const first = await candidate();
+      await page.keyboard.press('ArrowDown');
+      const second = await candidate();
+      expect(second).not.toBe(first);
+      expect(second).toMatch(/\S/);
+      await page.keyboard.press('ArrowUp');
+      expect(await candidate()).toBe(first);
+      await page.keyboard.press('Escape');
+
+      // Sent with the mouse, the box has focus again once the answer is done.
+      await message.fill('What does the pump need?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const answer = messages(page).locator('article[data-role="assistant"]').first();
+      await eventually(() => answer.getAttribute('data-status'), { timeout: 20_000 }).toBe(
+        'complete',
+      );
+      await eventually(focused).toBe('Message');
+
+      // Ctrl+Shift+O starts a new conversation, ready to type.
+      await page.keyboard.press('Control+Shift+O');
+      await eventually(() => messages(page).locator('article').count()).toBe(0);
+      expect(page.url()).not.toContain('session=');
+      expect(await focused()).toBe('Message');
       expectNoProblems(problems);
       await page.close();
     },

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readableTitle } from '../../core/display-text.ts';
 import { ApiError, listWorkspaces, storedToken, storeToken, WorkspaceApi } from './api/client.ts';
 import { ExportMenu } from './chat/ExportMenu.tsx';
 import { useConversation } from './chat/use-conversation.ts';
-import { Composer } from './composer/Composer.tsx';
+import { Composer, type ComposerHandle } from './composer/Composer.tsx';
+import { KeyboardShortcuts } from './composer/KeyboardShortcuts.tsx';
 import { MessageList } from './messages/MessageList.tsx';
 import { Sidebar } from './sidebar/Sidebar.tsx';
 import { TokenGate } from './ui/TokenGate.tsx';
@@ -137,6 +138,23 @@ function Workspace({
     return () => document.removeEventListener('keydown', onKey);
   }, [sidebarOpen]);
 
+  const composer = useRef<ComposerHandle>(null);
+  const newChat = () => {
+    writeLocation(workspaceId, null, true);
+    setSidebarOpen(false);
+    conversation.startNew();
+    composer.current?.focus();
+  };
+  const searchDocuments = () => {
+    setSidebarOpen(true);
+    // After the sidebar is shown (on a phone it slides in).
+    requestAnimationFrame(() =>
+      document
+        .querySelector<HTMLInputElement>('#sidebar input[aria-label="Filter documents"]')
+        ?.focus(),
+    );
+  };
+
   const openSession = (id: string) => {
     writeLocation(workspaceId, id, true);
     setSidebarOpen(false);
@@ -157,6 +175,11 @@ function Workspace({
 
   return (
     <div className={`app${viewer ? ' with-viewer' : ''}${sidebarOpen ? ' sidebar-open' : ''}`}>
+      <KeyboardShortcuts
+        onFocusMessage={() => composer.current?.focus()}
+        onNewChat={newChat}
+        onSearchDocuments={searchDocuments}
+      />
       <header className="topbar">
         <button
           type="button"
@@ -201,11 +224,7 @@ function Workspace({
           version={sessionsVersion}
           currentSessionId={conversation.stored ? conversation.sessionId : null}
           onSelectSession={openSession}
-          onNewSession={() => {
-            writeLocation(workspaceId, null, true);
-            setSidebarOpen(false);
-            conversation.startNew();
-          }}
+          onNewSession={newChat}
           onSessionDeleted={(id) => {
             if (id === conversation.sessionId) {
               writeLocation(workspaceId, null);
@@ -242,6 +261,8 @@ function Workspace({
           }}
         />
         <Composer
+          ref={composer}
+          inputId="message-box"
           api={api}
           sessionId={conversation.stored ? conversation.sessionId : null}
           busy={conversation.busy}

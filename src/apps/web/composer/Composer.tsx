@@ -1,9 +1,11 @@
 import {
   type CSSProperties,
   type KeyboardEvent,
+  type Ref,
   useCallback,
   useEffect,
   useId,
+  useImperativeHandle,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -67,11 +69,21 @@ const readMode = (): ChatMode => (storage()?.getItem(MODE_KEY) === 'agent' ? 'ag
 const AGENT_HINT =
   "Agent can edit documents you reference with write or insert. You'll review every change before it is written.";
 
+/** What the page may ask of the composer. */
+export interface ComposerHandle {
+  /** Puts the caret in the message box (a shortcut, the skip link). */
+  focus(): void;
+  /** Replaces the draft with `text` (an example prompt) and focuses it, caret at the end. */
+  setDraft(text: string): void;
+}
+
 /**
  * Where the user writes: autocomplete for `[[` and `@`, live chips for every reference, Chat/Agent
  * mode with per-reference permissions, and a last check of the references before sending.
  */
 export function Composer({
+  ref,
+  inputId,
   api,
   sessionId = null,
   busy,
@@ -79,6 +91,9 @@ export function Composer({
   onStop,
   onOpenDocument,
 }: {
+  ref?: Ref<ComposerHandle>;
+  /** The message box's id, for a skip link; a generated one by default. */
+  inputId?: string;
   api: WorkspaceApi;
   /** The open, stored session: `[n]` in the draft names a source of its previous answer. */
   sessionId?: string | null;
@@ -247,6 +262,35 @@ export function Composer({
     textarea.current?.focus();
   };
 
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => textarea.current?.focus(),
+      setDraft: (text: string) => {
+        pendingCaret.current = text.length;
+        setDraft(text);
+        setCaret(text.length);
+        textarea.current?.focus();
+      },
+    }),
+    [],
+  );
+
+  // The message box has focus on load, and again when an answer is done (unless the reader went
+  // elsewhere meanwhile): Send, which turned into Stop, is gone, and typing goes on here.
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    const finished = wasBusy.current && !busy;
+    wasBusy.current = busy;
+    if (!finished) return;
+    const at = document.activeElement;
+    if (!at || at === document.body || box.current?.contains(at)) textarea.current?.focus();
+  }, [busy]);
+  useEffect(() => {
+    const at = document.activeElement;
+    if (!at || at === document.body) textarea.current?.focus();
+  }, []);
+
   const tooLong = draft.length > MAX_MESSAGE_CHARS;
   const empty = draft.trim() === '';
 
@@ -401,7 +445,7 @@ export function Composer({
       {resolved.error && <p className="composer-note">{resolved.error}</p>}
       <div className="composer-box" ref={box}>
         <textarea
-          id={`${id}-input`}
+          id={inputId ?? `${id}-input`}
           ref={textarea}
           className="composer-input"
           aria-label="Message"

@@ -81,6 +81,16 @@ export function ReferenceChip({
       e.stopPropagation();
     }
   };
+  /** ↓ and ↑ move between the candidates (wrapping), as in any list of choices. */
+  const moveInPicker = (e: KeyboardEvent<HTMLFieldSetElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const choices = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('.chip-candidate')];
+    if (choices.length === 0) return;
+    e.preventDefault();
+    const at = choices.indexOf(document.activeElement as HTMLButtonElement);
+    const step = e.key === 'ArrowDown' ? 1 : -1;
+    choices[(at + step + choices.length) % choices.length]?.focus();
+  };
   const onBlur = (e: FocusEvent<HTMLLIElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPicking(false);
   };
@@ -209,7 +219,7 @@ export function ReferenceChip({
         <ChipPreview id={tooltipId} reference={reference} target={target} previews={previews} />
       )}
       {picking && (
-        <fieldset className="chip-picker" id={`${id}-picker`}>
+        <fieldset className="chip-picker" id={`${id}-picker`} onKeyDown={moveInPicker}>
           <legend className="chip-picker-lead">Which {raw} did you mean?</legend>
           {reference.candidates.map((c, i) => (
             <button
