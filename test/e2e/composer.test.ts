@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOP_GUARD_MS } from '../../src/apps/web/composer/Composer.tsx';
+import { STOP_GUARD_MS } from '../../src/apps/web/composer/composer-timing.ts';
 import {
   type E2eEnvironment,
   eventually,

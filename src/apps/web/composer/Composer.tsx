@@ -25,6 +25,7 @@ import { ConfirmSendDialog } from './ConfirmSendDialog.tsx';
 import { caretCoordinates } from './caret-coordinates.ts';
 import { unsettled } from './chip-status.ts';
 import { closeOpenLinks } from './close-open-links.ts';
+import { STOP_GUARD_MS } from './composer-timing.ts';
 import { insertCompletion, removeSpans, replaceSpans } from './edit-draft.ts';
 import { searchedText } from './highlight-match.ts';
 import { ModeSwitch } from './ModeSwitch.tsx';
@@ -47,11 +48,6 @@ function fitHeight(el: HTMLTextAreaElement): void {
 
 /** Longest message the server takes. */
 export const MAX_MESSAGE_CHARS = 32_000;
-/**
- * How long after sending a click on Stop (which takes Send's place) is ignored: the second click of
- * a double-click on Send must not stop the answer it just asked for.
- */
-export const STOP_GUARD_MS = 600;
 /** The counter appears from here on. */
 const COUNTER_FROM = 28_000;
 const MODE_KEY = 'footnote.mode';
