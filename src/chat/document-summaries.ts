@@ -17,8 +17,9 @@ export interface DocumentSummariesOptions {
   /**
    * How long a turn waits for a model-written summary before it shows the first paragraph and lets
    * the model's land in the cache for later turns. Seed 000 gives the whole reference feature
-   * 100 ms a message; a turn looks summaries up twice (its references, then what tools read).
-   * @default 50
+   * 100 ms a message; a turn looks summaries up twice (its references, then what tools read), so
+   * it waits 80 ms at most in all.
+   * @default 40
    */
   readonly waitMs?: number;
   /** Model summaries written at once; the rest wait their turn. @default 2 */
@@ -48,7 +49,7 @@ export class DocumentSummaries {
 
   constructor(options: DocumentSummariesOptions) {
     this.cache = options.cache;
-    this.waitMs = options.waitMs ?? 50;
+    this.waitMs = options.waitMs ?? 40;
     this.concurrency = Math.max(1, options.concurrency ?? 2);
     this.maxInputChars = options.maxInputChars ?? 4000;
   }
