@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations as violations } from './axe.ts';
 import { type E2eEnvironment, eventually, startEnvironment } from './harness.ts';
 
 // axe-core's rules over the main states of the UI: no serious or critical violation anywhere.
 
 const TEST_MS = 60_000;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 
 let env: E2eEnvironment;
 
@@ -18,28 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 }, TEST_MS);
-
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: readonly { readonly target: readonly string[] }[];
-}
-
-/** The serious and critical axe violations of the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  const found = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
-  )) as AxeViolation[];
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
 
 describe('accessibility (axe-core)', () => {
   it(

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import {
   type E2eEnvironment,
   eventually,
@@ -15,6 +16,9 @@ const TEST_MS = 60_000;
 const NOTE = 'notes/projects/Solar Pump Project.md';
 const NEW_TEXT =
   'A local technician must be able to swap the impeller with one spanner in 20 minutes.';
+/** A rewrite of the Requirements section: its subsections go, one sentence changes a number. */
+const LONG_LINE = `Farmers named ${Array.from({ length: 40 }, (_, i) => `need${i}`).join(', ')} in the survey.`;
+const REQUIREMENTS = `The pump must move **2.5 m³/h at 25 m total dynamic head** under full sun. Most farms\n${LONG_LINE}`;
 
 let env: E2eEnvironment;
 
@@ -30,6 +34,15 @@ beforeAll(async () => {
         ],
       },
       { text: 'I rewrote the Serviceability section. Review the diff, then apply it.' },
+      {
+        toolCalls: [
+          {
+            name: 'edit_section',
+            arguments: { path: NOTE, section: 'Requirements', content: REQUIREMENTS },
+          },
+        ],
+      },
+      { text: 'I shortened the Requirements section.' },
     ],
   });
 }, TEST_MS);
@@ -39,6 +52,23 @@ afterAll(async () => {
 }, TEST_MS);
 
 const editRegion = (page: Page) => page.getByRole('region', { name: `Edit to ${NOTE}` });
+
+/** Sends `text` in agent mode and waits for its answer to complete. */
+async function askAgent(page: Page, text: string): Promise<void> {
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.waitFor();
+  await page
+    .getByRole('radiogroup', { name: 'Mode' })
+    .getByRole('radio', { name: 'Agent' })
+    .check();
+  await message.fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const answer = page
+    .getByRole('log', { name: 'Messages' })
+    .locator('article[data-role="assistant"]')
+    .last();
+  await eventually(() => answer.getAttribute('data-status'), { timeout: 20_000 }).toBe('complete');
+}
 
 describe('agent edits in the web UI', () => {
   it(
@@ -97,6 +127,53 @@ describe('agent edits in the web UI', () => {
       await editRegion(page).waitFor();
       expect(await editRegion(page).getByRole('button', { name: 'Apply' }).count()).toBe(0);
       expect(env.read(NOTE)).toBe(original);
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows a readable diff: no patch headers, changed words marked, long lines wrapped, lost headings named',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await askAgent(page, 'Rewrite [[Solar Pump Project#Requirements]] to be shorter.');
+      const region = editRegion(page);
+      await region.waitFor();
+      const text = (await region.textContent()) ?? '';
+      expect(text).not.toMatch(/Index:|={5,}|\+\+\+ |--- notes|@@/);
+      // The subsections the rewrite drops are named before anything is applied.
+      const warning = region.locator('.edit-warning');
+      expect(await warning.textContent()).toMatch(
+        /removes headings.*### Flow rate and head.*### Power.*### Serviceability/,
+      );
+      // The rewritten sentence marks the words that changed, on both sides.
+      expect(await region.locator('del.diff-word').allTextContents()).toContain('20');
+      expect(await region.locator('ins.diff-word').allTextContents()).toContain('25');
+      // The long line wraps inside the card instead of scrolling sideways.
+      const diff = region.locator('pre.diff');
+      const overflow = await diff.evaluate((el) => {
+        const e = el as unknown as { scrollWidth: number; clientWidth: number };
+        return e.scrollWidth - e.clientWidth;
+      });
+      expect(overflow).toBeLessThanOrEqual(1);
+      expect(await diff.textContent()).toContain(LONG_LINE);
+      expect(await seriousViolations(page)).toEqual([]);
+      await region.scrollIntoViewIfNeeded();
+      await screenshot(page, 'agent-diff-light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'agent-diff-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await region.scrollIntoViewIfNeeded();
+      expect(
+        await diff.evaluate((el) => {
+          const e = el as unknown as { scrollWidth: number; clientWidth: number };
+          return e.scrollWidth - e.clientWidth;
+        }),
+      ).toBeLessThanOrEqual(1);
+      await screenshot(page, 'agent-diff-phone');
       expectNoProblems(problems);
       await page.close();
     },

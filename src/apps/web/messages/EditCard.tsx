@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, type WorkspaceApi } from '../api/client.ts';
 import type { EditJson } from '../api/types.ts';
 import { classifyDiff, diffStats } from './diff-lines.ts';
+import { type DiffHunk, type DiffRow, readableDiff } from './readable-diff.ts';
+import { removedHeadings } from './removed-headings.ts';
 
 const TOOL_NAMES: Record<string, string> = {
   edit_section: 'Edit section',
@@ -43,6 +45,8 @@ export function EditCard({
 
   const lines = classifyDiff(shown.diff);
   const stats = diffStats(lines);
+  const hunks = readableDiff(lines);
+  const lostHeadings = removedHeadings(lines);
 
   const act = async (action: Action) => {
     setRunning(action);
@@ -90,16 +94,22 @@ export function EditCard({
           Allowed by your reference <code>{shown.reference}</code>
         </p>
       )}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long diff scrolls, so keyboard users must be able to focus it */}
-      <pre className="diff" tabIndex={0}>
-        {lines.map((line, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity but their order
-          <span key={i} className={`diff-line diff-${line.kind}`}>
-            {line.text || ' '}
-            {'\n'}
-          </span>
-        ))}
-      </pre>
+      {lostHeadings.length > 0 && (
+        <p className="edit-warning">
+          <span aria-hidden="true">⚠ </span>
+          This edit removes {lostHeadings.length === 1 ? 'a heading' : 'headings'} and the text
+          under {lostHeadings.length === 1 ? 'it' : 'them'}:{' '}
+          {lostHeadings.map((heading, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a heading may be removed twice; the order is its identity
+            <span key={i}>
+              {i > 0 && ', '}
+              <code>{heading}</code>
+            </span>
+          ))}
+          . Check the diff before you apply it.
+        </p>
+      )}
+      <ReadableDiff hunks={hunks} />
       <div className="edit-actions" ref={actions} tabIndex={-1}>
         <EditState
           edit={shown}
@@ -114,6 +124,64 @@ export function EditCard({
         </p>
       )}
     </section>
+  );
+}
+
+const SIGN = { add: '+', remove: '−', context: ' ' } as const;
+const SPOKEN = { add: 'added: ', remove: 'removed: ', context: '' } as const;
+
+/**
+ * The diff as people read it: no file headers, one row per line with its number and a sign, long
+ * lines wrapped, the words that changed in a rewritten line marked; a gap between hunks says where
+ * the next one starts.
+ */
+function ReadableDiff({ hunks }: { hunks: readonly DiffHunk[] }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a long diff scrolls, so keyboard users must be able to focus it
+    <pre className="diff" tabIndex={0}>
+      {hunks.map((hunk, h) => (
+        <span key={hunk.newStart} className="diff-hunk-rows">
+          {(h > 0 || hunk.newStart > 1) && (
+            <span className="diff-gap">
+              {h > 0 ? '⋯ ' : ''}line {hunk.newStart}
+            </span>
+          )}
+          {hunk.rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: diff rows have no identity but their order
+            <DiffRowView key={i} row={row} />
+          ))}
+        </span>
+      ))}
+    </pre>
+  );
+}
+
+function DiffRowView({ row }: { row: DiffRow }) {
+  const Mark = row.kind === 'add' ? 'ins' : 'del';
+  return (
+    <span className={`diff-line diff-${row.kind}`}>
+      <span className="diff-number" aria-hidden="true">
+        {row.kind === 'add' ? row.newLine : row.oldLine}
+      </span>
+      <span className="diff-sign" aria-hidden="true">
+        {SIGN[row.kind]}
+      </span>
+      <span className="diff-text">
+        {row.kind !== 'context' && <span className="visually-hidden">{SPOKEN[row.kind]}</span>}
+        {row.words
+          ? row.words.map((word, i) =>
+              word.changed ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: word pieces have no identity but their order
+                <Mark key={i} className="diff-word">
+                  {word.text}
+                </Mark>
+              ) : (
+                word.text
+              ),
+            )
+          : row.text || ' '}
+      </span>
+    </span>
   );
 }
 

@@ -138,6 +138,26 @@ describe('MessageList', () => {
     expect(within(log).queryByRole('button')).toBeNull();
   });
 
+  it('offers the example prompts as buttons when they can fill the message box', () => {
+    const onUseExample = vi.fn();
+    render(
+      <MessageList
+        api={{} as WorkspaceApi}
+        sessionId="s"
+        messages={[]}
+        loading={false}
+        onOpenSource={vi.fn()}
+        onRetry={vi.fn()}
+        onEditChanged={vi.fn()}
+        onUseExample={onUseExample}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Solar Pump Project#Risks/ }));
+    expect(onUseExample).toHaveBeenCalledWith(
+      'What does [[Solar Pump Project#Risks]] say about silt?',
+    );
+  });
+
   it('marks each message with its role and status', () => {
     const { container } = renderList([userMessage, answer]);
     const articles = container.querySelectorAll('article');
@@ -397,19 +417,16 @@ describe('agent edits', () => {
     createdAt: '2026-03-12T10:00:00.000Z',
   };
 
-  it('renders the diff line by line in its region', () => {
+  it('renders the diff line by line in its region, without the patch headers', () => {
     renderList([message({ id: 'a1', content: 'Done.', edits: [edit] })]);
     const region = screen.getByRole('region', { name: 'Edit to notes/Budget.md' });
     const pre = region.querySelector('pre.diff');
     expect([...(pre?.querySelectorAll('.diff-line') ?? [])].map((l) => l.className)).toEqual([
-      'diff-line diff-file',
-      'diff-line diff-file',
-      'diff-line diff-file',
-      'diff-line diff-hunk',
       'diff-line diff-context',
       'diff-line diff-remove',
       'diff-line diff-add',
     ]);
+    expect(pre?.textContent).not.toMatch(/Index:|@@|\+\+\+/);
     expect(region.textContent).toContain('[[Budget]]');
   });
 
