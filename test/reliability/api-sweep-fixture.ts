@@ -129,14 +129,21 @@ export async function startSweepFixture(): Promise<SweepFixture> {
     }
     await store.close();
 
-    const stub = await startOpenAIStubServer([
-      ...editTurn('The impeller is now the six-vane closed design.'),
-      ...editTurn('The impeller is now the six-vane closed design, cast in bronze.'),
-      ...editTurn(`${B_EDIT_MARK}: titanium impeller.`),
-      ...editTurn(`${B_EDIT_MARK}: titanium impeller, polished.`),
-      // Every chat turn of the sweep gets a plain answer.
-      ...Array.from({ length: 2_000 }, (): StubTurn => ({ text: 'Noted.' })),
-    ]);
+    const stub = await startOpenAIStubServer(
+      [
+        ...editTurn('The impeller is now the six-vane closed design.'),
+        ...editTurn('The impeller is now the six-vane closed design, cast in bronze.'),
+        ...editTurn(`${B_EDIT_MARK}: titanium impeller.`),
+        ...editTurn(`${B_EDIT_MARK}: titanium impeller, polished.`),
+        // Every chat turn of the sweep gets a plain answer.
+        ...Array.from({ length: 2_000 }, (): StubTurn => ({ text: 'Noted.' })),
+      ],
+      {
+        // The one-line document summaries the configured model writes in the background (requests
+        // without tools) are answered aside, so they do not take the edit turns scripted above.
+        offScript: (body) => (body.tools ? undefined : { text: 'A note of the sample workspace.' }),
+      },
+    );
     undo.push(() => stub.close());
     const served = await startServeProcess(
       a.workspace,
