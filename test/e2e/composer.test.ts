@@ -244,4 +244,31 @@ describe('composer', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'puts a clicked example prompt in the message box, its reference shown as a resolved chip',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const example = page.getByRole('button', { name: /Solar Pump Project#Risks/ });
+      await example.click();
+      const message = composer(page);
+      expect(await message.inputValue()).toBe(
+        'What does [[Solar Pump Project#Risks]] say about silt?',
+      );
+      const chip = page
+        .getByRole('list', { name: 'References in this message' })
+        .getByRole('listitem')
+        .first();
+      await eventually(() => chip.getAttribute('data-status')).toBe('resolved');
+      expect(await chip.textContent()).toContain('Solar Pump Project');
+      // Focus is in the box, caret at the end: typing goes on from there.
+      await page.keyboard.type(' And dust?');
+      expect(await message.inputValue()).toBe(
+        'What does [[Solar Pump Project#Risks]] say about silt? And dust?',
+      );
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
 });

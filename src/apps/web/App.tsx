@@ -255,6 +255,7 @@ function Workspace({
           loading={conversation.loading}
           onOpenSource={setViewer}
           onRetry={(id) => void conversation.retry(id)}
+          onUseExample={(prompt) => composer.current?.setDraft(prompt)}
           onEditChanged={(edit) => {
             conversation.updateEdit(edit);
             setRevision((r) => r + 1);

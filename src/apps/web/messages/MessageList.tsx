@@ -28,6 +28,7 @@ export function MessageList({
   onOpenSource,
   onRetry,
   onEditChanged,
+  onUseExample,
 }: {
   api: WorkspaceApi;
   sessionId: string;
@@ -36,6 +37,8 @@ export function MessageList({
   onOpenSource: (target: ViewerTarget) => void;
   onRetry: (answerId: string) => void;
   onEditChanged: (edit: EditJson) => void;
+  /** Puts an example prompt of the welcome in the message box. */
+  onUseExample?: (prompt: string) => void;
 }) {
   const { listRef, atBottom, onScroll, jumpToLatest } = useFollowLatest(sessionId, messages);
 
@@ -54,7 +57,7 @@ export function MessageList({
           {loading && messages.length === 0 ? (
             <p className="messages-loading">Loading the conversation…</p>
           ) : messages.length === 0 ? (
-            <Welcome />
+            <Welcome onUseExample={onUseExample} />
           ) : (
             messages.map((message, i) =>
               message.role === 'user' ? (
@@ -140,7 +143,8 @@ function useFollowLatest(sessionId: string, messages: readonly ViewMessage[]) {
   return { listRef, atBottom, onScroll, jumpToLatest };
 }
 
-function Welcome() {
+/** What a new conversation shows: how references work, and example prompts to start from. */
+function Welcome({ onUseExample }: { onUseExample?: (prompt: string) => void }) {
   return (
     <div className="welcome">
       <h2>Ask about your workspace</h2>
@@ -151,7 +155,20 @@ function Welcome() {
       <p className="welcome-try">For example:</p>
       <ul className="welcome-examples">
         {EXAMPLE_PROMPTS.map((prompt) => (
-          <li key={prompt}>{prompt}</li>
+          <li key={prompt}>
+            {onUseExample ? (
+              <button
+                type="button"
+                className="welcome-example"
+                title="Put this in the message box"
+                onClick={() => onUseExample(prompt)}
+              >
+                {prompt}
+              </button>
+            ) : (
+              prompt
+            )}
+          </li>
         ))}
       </ul>
     </div>
