@@ -271,4 +271,33 @@ describe('composer', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'shows on the chip that a heading is missing and the whole note is sent',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await composer(page).fill(
+        'Compare [[Solar Pump Project#Nope]] with [[Solar Pump Project#Risks]]',
+      );
+      const chips = page
+        .getByRole('list', { name: 'References in this message' })
+        .getByRole('listitem');
+      const missing = chips.filter({ hasText: 'Nope' });
+      await eventually(() => missing.getAttribute('data-status')).toBe('resolved');
+      expect(await missing.getAttribute('data-missing-part')).toBe('# Nope');
+      // In words on the chip (its accessible name too), not by colour alone.
+      await eventually(async () =>
+        (await missing.getByRole('button').first().textContent())?.replace(/\s+/g, ' '),
+      ).toContain('Solar Pump Project!# Nope·not found — the whole note is sent');
+      const found = chips.filter({ hasText: 'Risks' });
+      expect(await found.getAttribute('data-missing-part')).toBeNull();
+      expect(await found.textContent()).not.toContain('not found');
+      await screenshot(page, 'chip-missing-heading');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'chip-missing-heading-dark');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
 });

@@ -9,7 +9,13 @@ import {
 import type { ChatMode, Permission, ReferenceJson } from '../api/types.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
 import { ChipPreview } from './ChipPreview.tsx';
-import { chipExplanation, chipState } from './chip-status.ts';
+import {
+  chipExplanation,
+  chipState,
+  missingPart,
+  missingPartExplanation,
+  missingPartState,
+} from './chip-status.ts';
 import type { PreviewCache } from './preview-cache.ts';
 import { partLabel } from './reference-part.ts';
 
@@ -64,8 +70,12 @@ export function ReferenceChip({
   const [picking, setPicking] = useState(false);
   const mainRef = useRef<HTMLButtonElement>(null);
   const { status, target, raw } = reference;
-  const state = chipState(reference);
-  const explanation = chipExplanation(reference);
+  const missing = missingPart(reference);
+  const state = missing && target ? missingPartState(target.kind) : chipState(reference);
+  const explanation =
+    missing && target
+      ? missingPartExplanation(missing, target.title, target.kind)
+      : chipExplanation(reference);
   const previewable = target !== null && status !== 'ambiguous' && status !== 'deleted';
   const showPreview = previewable && (hovered || focused) && !dismissed && !picking;
   const tooltipId = `${id}-preview`;
@@ -114,7 +124,7 @@ export function ReferenceChip({
       </button>
     );
   } else if (target && status !== 'unresolved') {
-    const part = partLabel(target);
+    const part = missing ?? partLabel(target);
     const content = (
       <>
         {reference.syntax === 'citation' && (
@@ -124,6 +134,11 @@ export function ReferenceChip({
         )}
         <KindIcon kind={isImagePath(target.path) ? 'image' : target.kind} decorative />
         <span className="chip-title">{target.title}</span>
+        {missing && (
+          <span className="chip-glyph" aria-hidden="true">
+            !
+          </span>
+        )}
         {part && <span className="chip-part">{part}</span>}
         <StateText text={state} />
       </>
@@ -164,8 +179,9 @@ export function ReferenceChip({
 
   return (
     <li
-      className={`chip chip-${status}`}
+      className={`chip chip-${status}${missing ? ' chip-missing-part' : ''}`}
       data-status={status}
+      data-missing-part={missing ?? undefined}
       onMouseEnter={() => {
         setHovered(true);
         setDismissed(false);

@@ -4,6 +4,9 @@ import {
   chipExplanation,
   chipState,
   mayHaveReferences,
+  missingPart,
+  missingPartExplanation,
+  missingPartState,
   unsettled,
   unsettledMessage,
 } from './chip-status.ts';
@@ -67,5 +70,52 @@ describe('unsettled references', () => {
     expect(mayHaveReferences('ask @bob')).toBe(true);
     expect(mayHaveReferences('more about [2]')).toBe(true);
     expect(mayHaveReferences('a [link] here')).toBe(false);
+  });
+});
+
+describe('missing part', () => {
+  const target = (extra: Record<string, unknown> = {}) => ({
+    documentId: 'd',
+    path: 'notes/Solar Pump Project.md',
+    title: 'Solar Pump Project',
+    kind: 'note' as const,
+    heading: null,
+    block: null,
+    section: null,
+    page: null,
+    entity: null,
+    span: null,
+    ...extra,
+  });
+  const resolved = (raw: string, extra: Record<string, unknown> = {}) =>
+    ({
+      raw,
+      status: 'resolved',
+      syntax: raw.startsWith('@') ? 'mention' : 'wikilink',
+      target: target(extra),
+    }) as unknown as ReferenceJson;
+
+  it.each([
+    ['[[Solar Pump Project#Nope]]', '# Nope'],
+    ['[[Solar Pump Project#^gone]]', '^gone'],
+    ['[[field-report.pdf#page=9]]', 'p. 9'],
+    ['@why-solar-pumps:Nothing', '§ Nothing'],
+    ['[[Solar Pump Project]]', null],
+  ])('%s → %s', (raw, part) => {
+    expect(missingPart(resolved(raw))).toBe(part);
+  });
+
+  it('is null when the part was found, or the reference is not resolved', () => {
+    expect(missingPart(resolved('[[Solar Pump Project#Risks]]', { heading: 'Risks' }))).toBeNull();
+    expect(
+      missingPart({ ...resolved('[[Nope#x]]'), status: 'unresolved', target: null }),
+    ).toBeNull();
+  });
+
+  it('says what is sent instead, in words', () => {
+    expect(missingPartState('note')).toBe('not found — the whole note is sent');
+    expect(missingPartExplanation('p. 9', 'Field Report', 'pdf')).toBe(
+      'p. 9 is not in Field Report; the whole PDF is sent instead.',
+    );
   });
 });

@@ -1,7 +1,42 @@
+import { parseReferences } from '../../../core/references/parse-references.ts';
 import type { ReferenceJson } from '../api/types.ts';
 
 /** Most references loaded per message (the resolver marks the rest `over_limit`). */
 export const MAX_PINNED = 5;
+
+/**
+ * The part a resolved reference names but its document does not have (`[[Note#Nope]]`: "# Nope"),
+ * which the resolver answers with the whole document; null when every part written was found. Told
+ * from the structure, not from the resolver's note: a part was written, the target has none.
+ */
+export function missingPart(
+  ref: Pick<ReferenceJson, 'raw' | 'status' | 'target'> & Partial<Pick<ReferenceJson, 'syntax'>>,
+): string | null {
+  const { target } = ref;
+  if (ref.syntax === 'citation' || !target || ref.status === 'unresolved') return null;
+  if (target.heading || target.block || target.section || target.page || target.span) return null;
+  const parsed = parseReferences(ref.raw)[0];
+  if (!parsed) return null;
+  if (parsed.page !== null) return `p. ${parsed.page}`;
+  if (parsed.block !== null) return `^${parsed.block}`;
+  if (parsed.heading !== null) return `# ${parsed.heading}`;
+  if (parsed.sectionTitle !== null) return `§ ${parsed.sectionTitle}`;
+  return null;
+}
+
+/** What a reference whose part is missing is sent as instead: "the whole note". */
+const wholeOf = (kind: string) =>
+  kind === 'note' ? 'the whole note' : kind === 'pdf' ? 'the whole PDF' : 'the whole document';
+
+/** The chip's text after the missing part (shown struck out before it): what is sent instead. */
+export function missingPartState(kind: string): string {
+  return `not found — ${wholeOf(kind)} is sent`;
+}
+
+/** The same as a sentence, for the chip's tooltip. */
+export function missingPartExplanation(part: string, title: string, kind: string): string {
+  return `${part} is not in ${title}; ${wholeOf(kind)} is sent instead.`;
+}
 
 /** The short state text a chip shows after its name, or null for a plain resolved chip. */
 export function chipState(
