@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOP_GUARD_MS } from '../../src/apps/web/composer/composer-timing.ts';
+import { STOP_GUARD_MS } from '../../src/apps/web/composer/composer-limits.ts';
 import {
   type E2eEnvironment,
   eventually,
@@ -295,6 +295,41 @@ describe('composer', () => {
       await screenshot(page, 'chip-missing-heading');
       await page.emulateMedia({ colorScheme: 'dark' });
       await screenshot(page, 'chip-missing-heading-dark');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'blocks a message over the limit with one clear line, no request, and a box that stays small',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const message = composer(page);
+      const over = 'Why does the pump clog with silt? '.repeat(1000); // 34,000 characters
+      await message.fill(`${over}[[Solar Pump Project]]`);
+      const line = page.getByText(/characters over the 32,000 limit/);
+      await line.waitFor();
+      // Wait past the reference check's debounce: nothing is asked of the server for this draft.
+      await page.waitForTimeout(600);
+      expect(await page.getByText(/body message|Too big|Could not check/).count()).toBe(0);
+      expect(await line.textContent()).toBe(
+        'This message is 2,022 characters over the 32,000 limit. Shorten it to send.',
+      );
+      expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+      await message.press('Control+Enter');
+      expect(await messages(page).locator('article').count()).toBe(0);
+
+      // The box scrolls inside; the welcome above it stays clear of it.
+      const box = await message.boundingBox();
+      const welcome = await page
+        .getByRole('heading', { name: 'Ask about your workspace' })
+        .boundingBox();
+      const viewport = page.viewportSize();
+      expect(box && viewport && box.height <= viewport.height * 0.3).toBe(true);
+      expect(welcome && box && welcome.y + welcome.height <= box.y).toBe(true);
+      expect(await message.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      await screenshot(page, 'composer-too-long');
       expectNoProblems(problems);
       await page.close();
     },

@@ -25,7 +25,7 @@ import { ConfirmSendDialog } from './ConfirmSendDialog.tsx';
 import { caretCoordinates } from './caret-coordinates.ts';
 import { unsettled } from './chip-status.ts';
 import { closeOpenLinks } from './close-open-links.ts';
-import { STOP_GUARD_MS } from './composer-timing.ts';
+import { MAX_MESSAGE_CHARS, STOP_GUARD_MS } from './composer-limits.ts';
 import { insertCompletion, removeSpans, replaceSpans } from './edit-draft.ts';
 import { searchedText } from './highlight-match.ts';
 import { ModeSwitch } from './ModeSwitch.tsx';
@@ -46,8 +46,6 @@ function fitHeight(el: HTMLTextAreaElement): void {
   el.style.height = `${el.scrollHeight + 2}px`;
 }
 
-/** Longest message the server takes. */
-export const MAX_MESSAGE_CHARS = 32_000;
 /** The counter appears from here on. */
 const COUNTER_FROM = 28_000;
 const MODE_KEY = 'footnote.mode';
@@ -124,7 +122,9 @@ export function Composer({
   const previews = useMemo(() => new PreviewCache(api), [api]);
   useEffect(() => () => previews.dispose(), [previews]);
 
-  const resolved = useResolvedReferences(api, draft, mode, sessionId);
+  const tooLong = draft.length > MAX_MESSAGE_CHARS;
+  // A draft over the limit is not sent, so it is not checked either: the server would refuse it.
+  const resolved = useResolvedReferences(api, draft, mode, sessionId, !tooLong);
   const { references } = resolved;
 
   // ----- autocomplete -------------------------------------------------------------------------
@@ -287,7 +287,6 @@ export function Composer({
     if (!at || at === document.body) textarea.current?.focus();
   }, []);
 
-  const tooLong = draft.length > MAX_MESSAGE_CHARS;
   const empty = draft.trim() === '';
 
   const deliver = (text: string, refs: readonly ReferenceJson[]) => {

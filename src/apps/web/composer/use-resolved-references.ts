@@ -28,6 +28,8 @@ export function useResolvedReferences(
   draft: string,
   mode: ChatMode,
   sessionId: string | null = null,
+  /** False while the draft cannot be sent (too long): the chips stay as they were, unasked. */
+  enabled = true,
 ): ResolvedReferences {
   const [references, setReferences] = useState<readonly ReferenceJson[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -35,6 +37,7 @@ export function useResolvedReferences(
 
   useEffect(() => {
     const mine = ++seq.current;
+    if (!enabled) return;
     if (!mayHaveReferences(draft)) {
       setReferences([]);
       setError(null);
@@ -54,7 +57,7 @@ export function useResolvedReferences(
       );
     }, RESOLVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [api, draft, mode, sessionId]);
+  }, [api, draft, mode, sessionId, enabled]);
 
   const resolveNow = useCallback(
     async (text: string) => {

@@ -1,4 +1,10 @@
 /**
+ * Longest message the server takes (its `MAX_MESSAGE_CHARS`, repeated here so the page does not
+ * bundle the protocol's validators; a test keeps the two equal).
+ */
+export const MAX_MESSAGE_CHARS = 32_000;
+
+/**
  * How long after sending a click on Stop (which takes Send's place) is ignored: the second click of
  * a double-click on Send must not stop the answer it just asked for.
  */
