@@ -24,6 +24,19 @@ import {
   linkMatchesDocument,
   linkTargetKey,
 } from '../../core/index.ts';
+import {
+  type ChunkRow,
+  type DocumentRow,
+  type LinkRow,
+  SUMMARY_COLUMNS,
+  searchableFileName,
+  structureJson,
+  toCatalogEntry,
+  toChunk,
+  toDocument,
+  toLink,
+  toSummary,
+} from '../document-rows.ts';
 import { openDatabase } from './open-database.ts';
 import { PreparedStatements } from './prepared-statements.ts';
 
@@ -39,94 +52,6 @@ export interface SqliteStoreOptions {
   /** Column weights of FTS5's BM25, used only to pick candidates for the search layer. @default { title: 2, headings: 1, body: 1 } */
   readonly weights?: FieldWeights;
 }
-
-interface DocumentRow {
-  id: string;
-  path: string;
-  kind: DocumentKind;
-  title: string;
-  aliases: string;
-  slug: string;
-  body: string;
-  metadata: string;
-  structure: string;
-  status: StoredDocument['status'];
-  content_hash: string;
-  size: number;
-  updated_at: string;
-}
-
-interface ChunkRow {
-  id: string;
-  document_id: string;
-  ordinal: number;
-  text: string;
-  start_offset: number;
-  end_offset: number;
-  heading_path: string;
-  page: number | null;
-  section_id: string | null;
-}
-
-interface LinkRow {
-  document_id: string;
-  source_path: string;
-  syntax: 'wikilink' | 'markdown';
-  embed: number;
-  target: string;
-  heading: string | null;
-  block: string | null;
-  alias: string | null;
-  start_offset: number;
-  end_offset: number;
-}
-
-const SUMMARY_COLUMNS = 'd.id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at';
-
-const toSummary = (
-  row: Pick<
-    DocumentRow,
-    'id' | 'path' | 'title' | 'kind' | 'status' | 'aliases' | 'slug' | 'updated_at'
-  >,
-): DocumentSummary => ({
-  id: row.id,
-  path: row.path,
-  title: row.title,
-  kind: row.kind,
-  status: row.status,
-  aliases: JSON.parse(row.aliases) as string[],
-  slug: row.slug,
-  updatedAt: row.updated_at,
-});
-
-const toChunk = (row: ChunkRow): StoredChunk => ({
-  id: row.id,
-  documentId: row.document_id,
-  ordinal: row.ordinal,
-  text: row.text,
-  start: row.start_offset,
-  end: row.end_offset,
-  headingPath: JSON.parse(row.heading_path) as string[],
-  page: row.page,
-  sectionId: row.section_id,
-});
-
-const toLink = (row: LinkRow): StoredLink => ({
-  sourceId: row.document_id,
-  sourcePath: row.source_path,
-  syntax: row.syntax,
-  embed: row.embed === 1,
-  target: row.target,
-  heading: row.heading,
-  block: row.block,
-  alias: row.alias,
-  start: row.start_offset,
-  end: row.end_offset,
-});
-
-/** The file name as people would search for it: Markdown extensions dropped, others kept (`photo png`). */
-const searchableFileName = (path: string) =>
-  path.slice(path.lastIndexOf('/') + 1).replace(/\.(md|markdown|mdx)$/i, '');
 
 /** FTS5 query text for a list of terms: each quoted (so no term is read as syntax), any may match. */
 export const ftsQuery = (terms: readonly string[]) =>
@@ -181,14 +106,7 @@ export class SqliteStore implements DocumentStore {
   }
 
   async writeDocument(doc: DocumentWrite, chunks: readonly Chunk[]): Promise<void> {
-    const structure = JSON.stringify({
-      headings: doc.headings,
-      blocks: doc.blocks,
-      sections: doc.sections,
-      pages: doc.pages,
-      entity: doc.entity,
-      warnings: doc.warnings,
-    });
+    const structure = structureJson(doc);
     const exists = this.sql('SELECT 1 FROM documents WHERE id = ?').get(doc.id) !== undefined;
     const values: SQLInputValue[] = [
       doc.path,
@@ -341,27 +259,7 @@ export class SqliteStore implements DocumentStore {
   }
 
   private toDocument(row: DocumentRow | undefined): StoredDocument | null {
-    if (!row) return null;
-    const structure = JSON.parse(row.structure) as Pick<
-      StoredDocument,
-      'headings' | 'blocks' | 'sections' | 'pages' | 'entity' | 'warnings'
-    >;
-    return {
-      id: row.id,
-      path: row.path,
-      kind: row.kind,
-      title: row.title,
-      aliases: JSON.parse(row.aliases) as string[],
-      slug: row.slug,
-      body: row.body,
-      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-      status: row.status,
-      contentHash: row.content_hash,
-      size: row.size,
-      updatedAt: row.updated_at,
-      links: this.outgoingLinksSync(row.id),
-      ...structure,
-    };
+    return row ? toDocument(row, this.outgoingLinksSync(row.id)) : null;
   }
 
   async getDocument(id: string): Promise<StoredDocument | null> {
@@ -511,35 +409,7 @@ export class SqliteStore implements DocumentStore {
     const rows = this.sql(
       'SELECT id, path, title, kind, status, aliases, slug, updated_at, structure, metadata FROM documents',
     ).all() as unknown as DocumentRow[];
-    return rows.map((row) => {
-      const structure = JSON.parse(row.structure) as Pick<
-        StoredDocument,
-        'headings' | 'blocks' | 'sections' | 'pages' | 'entity'
-      >;
-      const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
-      return {
-        ...toSummary(row),
-        headings: (structure.headings ?? []).map((h) => ({
-          text: h.text,
-          anchor: h.anchor,
-          level: h.level,
-        })),
-        blocks: (structure.blocks ?? []).map((b) => b.id),
-        sections: (structure.sections ?? []).map((s) => ({
-          id: s.id,
-          title: s.title,
-          level: s.level,
-          start: s.start,
-        })),
-        pageCount:
-          typeof metadata.pageCount === 'number'
-            ? metadata.pageCount
-            : (structure.pages ?? []).length,
-        entityId: typeof metadata.entityId === 'string' ? metadata.entityId : null,
-        entityType: structure.entity?.type ?? null,
-        sourceType: typeof metadata.sourceType === 'string' ? metadata.sourceType : null,
-      };
-    });
+    return rows.map(toCatalogEntry);
   }
 
   async stats(): Promise<StoreStats> {
