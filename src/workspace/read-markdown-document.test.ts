@@ -92,6 +92,14 @@ describe('readMarkdownDocument: aliases, tags, status, metadata', () => {
     });
   });
 
+  it("keeps the author's own front-matter summary instead of the first paragraph", () => {
+    const doc = note('---\nsummary: Why the pump stalls.\n---\n# T\n\nThe pump runs.\n');
+    expect(doc.metadata.summary).toBe('Why the pump stalls.');
+    expect(note('---\nsummary: "  "\n---\nThe pump runs.\n').metadata.summary).toBe(
+      'The pump runs.',
+    );
+  });
+
   it('carries headings, blocks and links from the body', () => {
     const doc = note('# T\n\nDecided. ^d1\n\nSee [[Budget]].\n');
     expect(doc.kind).toBe('note');

@@ -87,7 +87,10 @@ export function readMarkdownDocument(
       ? data.slug.trim()
       : slugify(name);
   const metadata: Record<string, unknown> = { ...data, tags: stringList(data.tags) };
-  if (structure.firstParagraph) metadata.summary = structure.firstParagraph.slice(0, 400);
+  // An author's own `summary:` in the front matter is the summary; else the first paragraph.
+  const authored = typeof data.summary === 'string' && data.summary.trim() !== '';
+  if (authored) metadata.summary = (data.summary as string).trim().slice(0, 400);
+  else if (structure.firstParagraph) metadata.summary = structure.firstParagraph.slice(0, 400);
   if (kind === 'content') metadata.keywords = stringList(data.keywords);
   if (kind === 'source') {
     metadata.sourceType =
