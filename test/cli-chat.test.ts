@@ -34,9 +34,20 @@ describe('footnote ask with the offline model', () => {
     });
     expect(m.toolCalls).toEqual([
       {
+        id: expect.any(String),
         name: 'read_section',
         input: { path: 'notes/projects/Solar Pump Project.md', section: 'Risks' },
         ok: true,
+        summary: expect.stringMatching(
+          /^read notes\/projects\/Solar Pump Project\.md lines \d+–\d+$/,
+        ),
+        documents: [
+          {
+            documentId: expect.any(String),
+            path: 'notes/projects/Solar Pump Project.md',
+            title: 'Solar Pump Project',
+          },
+        ],
       },
     ]);
     const cited = m.citations.filter((c: { cited: boolean }) => c.cited);
@@ -135,7 +146,16 @@ describe('footnote ask through an OpenAI-compatible server (the real provider co
         status: 'complete',
       });
       expect(out.message.toolCalls).toEqual([
-        { name: 'search', input: { query: 'impeller warranty', limit: 3 }, ok: true },
+        {
+          id: expect.any(String),
+          name: 'search',
+          input: { query: 'impeller warranty', limit: 3 },
+          ok: true,
+          summary: '3 results',
+          documents: expect.arrayContaining([
+            expect.objectContaining({ path: 'pdfs/pump-datasheet.pdf' }),
+          ]),
+        },
       ]);
       const turn = stub.requests.filter((r) => r.stream === true);
       expect(turn).toHaveLength(2);

@@ -342,7 +342,7 @@ describe('permission overrides', () => {
     expect(edits).toEqual([]);
     expect(assistant.toolCalls[0]).toMatchObject({
       ok: false,
-      summary: expect.stringMatching(/edit refused: .*read permission/),
+      summary: expect.stringMatching(/^refused: .*read permission/),
     });
     expect(file()).toBe(before);
   });

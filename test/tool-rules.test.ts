@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { LanguageModel } from 'ai';
 import type { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ToolCallJson } from '../src/protocol/index.ts';
+import { runFootnoteAsync } from '../src/testing/run-footnote.ts';
 import { type ScriptedStep, scriptedModel } from '../src/testing/scripted-model.ts';
 import { type RunningServer, send, startServer } from './server-harness.ts';
 
@@ -149,5 +151,85 @@ describe('search through the server', () => {
       ['search', true],
       ['search', true],
     ]);
+  });
+});
+
+describe('stored tool calls', () => {
+  it('keep a result summary and the documents returned, shown by the session GET and footnote sessions show', async () => {
+    const { server } = await start([
+      {
+        toolCalls: [
+          { name: 'search', input: { query: 'impeller warranty', limit: 3 } },
+          { name: 'read_section', input: { path: 'Pump Design', section: 'Impeller' } },
+          {
+            name: 'edit_section',
+            input: { path: 'Budget', section: 'Line items', content: 'All of it.' },
+          },
+        ],
+      },
+      { text: 'The impeller has a 12 month warranty [1].' },
+    ]);
+    const body = await chat(server, {
+      message: 'What is the impeller warranty? See [[Pump Design]]',
+      mode: 'agent',
+      dryRun: true,
+    });
+    const session = (await (
+      await fetch(`${server.url}/api/workspaces/default/sessions/${body.sessionId}`)
+    ).json()) as Json;
+    const calls = session.messages[1].toolCalls;
+    for (const call of calls) expect(ToolCallJson.parse(call)).toEqual(call);
+    expect(calls.map((c: Json) => [c.name, c.ok, c.summary])).toEqual([
+      ['search', true, '3 results'],
+      [
+        'read_section',
+        true,
+        expect.stringMatching(/^read notes\/projects\/Pump Design\.md lines \d+–\d+$/),
+      ],
+      [
+        'edit_section',
+        false,
+        'refused: the user did not reference this document in this message; only referenced documents may be edited',
+      ],
+    ]);
+    expect(calls[0].documents).toHaveLength(
+      new Set(calls[0].documents.map((d: Json) => d.documentId)).size,
+    );
+    expect(calls[0].documents.length).toBeGreaterThan(0);
+    expect(calls[1].documents).toEqual([
+      {
+        documentId: expect.any(String),
+        path: 'notes/projects/Pump Design.md',
+        title: 'Pump Design Notes',
+      },
+    ]);
+    expect(calls[2].documents).toEqual([]);
+    expect(calls[0]).toMatchObject({
+      id: expect.any(String),
+      input: { query: 'impeller warranty', limit: 3 },
+    });
+
+    const openapi = (await (await fetch(`${server.url}/openapi.json`)).json()) as Json;
+    expect(openapi.components.schemas.ToolCall.required).toEqual(
+      expect.arrayContaining(['summary', 'documents']),
+    );
+
+    const shown = await runFootnoteAsync([
+      'sessions',
+      'show',
+      body.sessionId,
+      '-w',
+      server.handle.root,
+    ]);
+    expect(shown.stderr).toBe('');
+    expect(shown.stdout).toContain(
+      'Tools\n  ✓ search {"query":"impeller warranty","limit":3}: 3 results · ',
+    );
+    expect(shown.stdout).toMatch(
+      / {2}✓ read_section \{"path":"Pump Design","section":"Impeller"\}: read notes\/projects\/Pump Design\.md lines \d+–\d+ · notes\/projects\/Pump Design\.md\n/,
+    );
+    expect(shown.stdout).toContain(
+      '  ✗ edit_section {"path":"Budget","section":"Line items","content":"All of it."}: refused: the user did not reference this document',
+    );
   });
 });

@@ -37,7 +37,13 @@ import { StreamRenumberer } from './renumber-stream.ts';
 import { SourceRegistry } from './source-registry.ts';
 import { StreamSaver } from './stream-saver.ts';
 import { summarizeReferences } from './summarize-references.ts';
-import { type EditRecord, editTools, readTools, type ToolContext } from './tools/index.ts';
+import {
+  type EditRecord,
+  editTools,
+  readTools,
+  ToolCallLog,
+  type ToolContext,
+} from './tools/index.ts';
 
 /** The session asked for does not exist for this user and workspace (or at all: they look the same). */
 export class SessionNotFoundError extends FootnoteError {
@@ -180,17 +186,10 @@ const titleOf = (message: string) => {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 };
 
+/** Whether a tool answered with an error; and, for a result no tool recorded, a line of it. */
 const summarize = (output: unknown): { ok: boolean; summary: string } => {
   if (output && typeof output === 'object' && 'error' in output) {
-    return { ok: false, summary: String((output as { error: unknown }).error) };
-  }
-  if (
-    output &&
-    typeof output === 'object' &&
-    'results' in output &&
-    Array.isArray(output.results)
-  ) {
-    return { ok: true, summary: `${output.results.length} results` };
+    return { ok: false, summary: `failed: ${String((output as { error: unknown }).error)}` };
   }
   const text = JSON.stringify(output) ?? '';
   return { ok: true, summary: text.length > 160 ? `${text.slice(0, 159)}…` : text };
@@ -331,6 +330,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
 
     const registry = new SourceRegistry(context.sources);
     const tracker = new ReferenceTracker(references);
+    const log = new ToolCallLog();
     const edits: EditRecord[] = [];
     const toolContext: ToolContext = {
       root: options.root,
@@ -339,6 +339,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       catalog,
       registry,
       tracker,
+      log,
       references,
       mode,
       currentPath: options.currentPath ?? null,
@@ -368,6 +369,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     ];
 
     const inputs = new Map<string, { name: string; input: unknown }>();
+    // Calls of one step run at once and finish in any order; they are stored in the order made.
+    const callOrder = (id: string) => [...inputs.keys()].indexOf(id);
+    const keep = (call: ToolCallRecord) => {
+      toolCalls.push(call);
+      toolCalls.sort((a, b) => callOrder(a.id) - callOrder(b.id));
+    };
     const renumberer = new StreamRenumberer(() => registry.sources);
     let status: ChatMessage['status'] = 'complete';
     let error: string | null = null;
@@ -402,13 +409,16 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
             });
             break;
           case 'tool-result': {
-            const { ok, summary } = summarize(part.output);
-            toolCalls.push({
+            const { ok, summary: fallback } = summarize(part.output);
+            const outcome = log.take(part.toolCallId);
+            const summary = outcome?.summary ?? fallback;
+            keep({
               id: part.toolCallId,
               name: part.toolName,
               input: part.input,
               ok,
               summary,
+              documents: outcome?.documents ?? [],
             });
             onEvent?.({
               type: 'tool-result',
@@ -420,13 +430,15 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
             break;
           }
           case 'tool-error': {
-            const summary = part.error instanceof Error ? part.error.message : String(part.error);
-            toolCalls.push({
+            log.take(part.toolCallId);
+            const summary = `failed: ${part.error instanceof Error ? part.error.message : String(part.error)}`;
+            keep({
               id: part.toolCallId,
               name: part.toolName,
               input: part.input,
               ok: false,
               summary,
+              documents: [],
             });
             onEvent?.({
               type: 'tool-result',

@@ -1,4 +1,5 @@
 import type { ChatMessage, Reference } from '../core/index.ts';
+import { toolCallJson } from './tool-call-json.ts';
 
 /**
  * The documented JSON shape of one reference (`resolve --json`); absent target parts are null, and
@@ -71,7 +72,7 @@ export function messageJson(message: ChatMessage) {
     invalidMarkers: message.invalidMarkers,
     claims: message.claims,
     claimSummary: message.claimSummary,
-    toolCalls: message.toolCalls.map((t) => ({ name: t.name, input: t.input, ok: t.ok })),
+    toolCalls: message.toolCalls.map(toolCallJson),
     error: message.error,
     reason: message.reason,
     createdAt: message.createdAt,

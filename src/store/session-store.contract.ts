@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage, ProposedEdit, SessionStore } from '../core/index.ts';
+import type { ChatMessage, ProposedEdit, SessionStore, ToolCallRecord } from '../core/index.ts';
 
 /** A message of session `s1` with every field set; an assistant answer unless overridden. */
 export function sampleMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
@@ -21,6 +21,22 @@ export function sampleMessage(overrides: Partial<ChatMessage> = {}): ChatMessage
     reason: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A tool call with every field set, returning two documents, so round trips are checked. */
+export function sampleToolCall(overrides: Partial<ToolCallRecord> = {}): ToolCallRecord {
+  return {
+    id: 'call-1',
+    name: 'search',
+    input: { query: 'pump flow', limit: 5, kind: null },
+    ok: true,
+    summary: '2 results',
+    documents: [
+      { documentId: 'd1', path: 'notes/A.md', title: 'A' },
+      { documentId: 'd2', path: 'pdfs/B.pdf', title: 'B — datasheet' },
+    ],
     ...overrides,
   };
 }
@@ -179,18 +195,56 @@ export function describeSessionStore(
       expect((await store.listMessages('s1'))[1]).toEqual(final);
     });
 
+    it('keeps tool calls in order with their summary and returned documents, replaced on each save', async () => {
+      const question = sampleMessage({ id: 'm1', role: 'user', content: 'Flow?' });
+      const search = sampleToolCall();
+      const refused = sampleToolCall({
+        id: 'call-2',
+        name: 'edit_section',
+        input: { path: 'A', section: 'Flow', content: 'x' },
+        ok: false,
+        summary: 'refused: the user did not reference this document in this message',
+        documents: [],
+      });
+      await store.appendTurn(question, sampleMessage({ status: 'streaming' }));
+      await store.saveProgress(sampleMessage({ status: 'streaming', toolCalls: [search] }));
+      expect((await store.listMessages('s1'))[1]?.toolCalls).toEqual([search]);
+      await store.saveProgress(
+        sampleMessage({ status: 'streaming', toolCalls: [search, refused] }),
+      );
+      const final = sampleMessage({ content: 'Done.', toolCalls: [search, refused] });
+      await store.updateMessage(final);
+      const [storedQuestion, answer] = await store.listMessages('s1');
+      expect(storedQuestion?.toolCalls).toEqual([]);
+      expect(answer).toEqual(final);
+      // A late save is refused and leaves the final tool calls alone.
+      expect(await store.saveProgress(sampleMessage({ status: 'streaming', toolCalls: [] }))).toBe(
+        false,
+      );
+      expect((await store.listMessages('s1'))[1]?.toolCalls).toEqual([search, refused]);
+      await store.deleteSession('s1');
+      expect(await store.listMessages('s1')).toEqual([]);
+    });
+
     it('marks answers left streaming as interrupted because the server stopped, with their text', async () => {
       await store.appendTurn(
         sampleMessage({ id: 'm1', role: 'user', content: 'Why?' }),
         sampleMessage({ status: 'streaming' }),
       );
-      await store.saveProgress(sampleMessage({ status: 'streaming', content: 'Half an ans' }));
+      await store.saveProgress(
+        sampleMessage({
+          status: 'streaming',
+          content: 'Half an ans',
+          toolCalls: [sampleToolCall()],
+        }),
+      );
       await store.appendTurn(
         sampleMessage({ id: 'm3', role: 'user', content: 'And?' }),
         sampleMessage({ id: 'm4', status: 'interrupted', reason: 'stopped', content: 'Sto' }),
       );
       const marked = await store.interruptAbandoned('2026-01-02T00:00:00.000Z');
       expect(marked.map((m) => m.id)).toEqual(['m2']);
+      expect(marked[0]?.toolCalls).toEqual([sampleToolCall()]);
       const [question, answer, , stopped] = await store.listMessages('s1');
       expect(question).toMatchObject({ content: 'Why?', status: 'complete' });
       expect(answer).toMatchObject({
@@ -198,6 +252,7 @@ export function describeSessionStore(
         reason: 'server_stopped',
         error: 'the server stopped before the answer finished',
         content: 'Half an ans',
+        toolCalls: [sampleToolCall()],
         updatedAt: '2026-01-02T00:00:00.000Z',
       });
       expect(stopped).toMatchObject({ status: 'interrupted', reason: 'stopped', content: 'Sto' });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ReferenceTracker } from '../chat/reference-tracker.ts';
 import { SourceRegistry } from '../chat/source-registry.ts';
+import { ToolCallLog } from '../chat/tools/tool-call-log.ts';
 import type { ToolContext } from '../chat/tools/tool-context.ts';
 import {
   type ChatMode,
@@ -63,6 +64,7 @@ export async function openToolWorkspace(
         catalog,
         registry: new SourceRegistry(),
         tracker: new ReferenceTracker(references),
+        log: new ToolCallLog(),
         references,
         mode,
         currentPath,

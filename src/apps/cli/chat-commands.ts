@@ -34,6 +34,7 @@ import {
 } from './cli-options.ts';
 import { style } from './format-output.ts';
 import { type OpenWorkspace, refreshIndex } from './open-workspace.ts';
+import { formatToolCalls } from './tool-call-output.ts';
 import { UsageError } from './usage-error.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
 
@@ -286,8 +287,11 @@ export function registerChatCommands(program: Command): void {
         process.stdout.write(`${s.bold(session.title)}\n\n`);
         for (const m of messages) {
           process.stdout.write(`${s.bold(m.role === 'user' ? 'You' : 'Footnote')}\n${m.content}\n`);
-          if (m.role === 'assistant')
+          if (m.role === 'assistant') {
             process.stdout.write(`${formatAnswerFooter(m, ws.root, process.stdout)}\n`);
+            const tools = formatToolCalls(m.toolCalls, process.stdout);
+            if (tools) process.stdout.write(`${tools}\n`);
+          }
           process.stdout.write('\n');
         }
       });

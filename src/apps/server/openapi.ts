@@ -12,6 +12,7 @@ import {
   RollbackBody,
   RollbackResultJson,
   SuggestQuery,
+  ToolCallJson,
   UseChatBody,
   VersionJson,
 } from '../../protocol/index.ts';
@@ -151,7 +152,20 @@ export function buildOpenApi() {
                     type: 'object',
                     properties: {
                       session: { type: 'object' },
-                      messages: { type: 'array', items: { type: 'object' } },
+                      messages: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          properties: {
+                            toolCalls: {
+                              type: 'array',
+                              description:
+                                'the tools the model called for an answer, each with a result summary and the documents it returned',
+                              items: { $ref: '#/components/schemas/ToolCall' },
+                            },
+                          },
+                        },
+                      },
                       edits: { type: 'array', items: editRef },
                     },
                   },
@@ -277,6 +291,7 @@ export function buildOpenApi() {
       schemas: {
         Edit: z.toJSONSchema(EditJson, { io: 'output' }),
         Version: z.toJSONSchema(VersionJson, { io: 'output' }),
+        ToolCall: z.toJSONSchema(ToolCallJson, { io: 'output' }),
         ErrorCode: {
           type: 'string',
           description: '`error.code` of every error answer; its status is in `x-error-codes`',

@@ -43,6 +43,13 @@ describe('insert_file', () => {
     ]);
     expect(output).toMatchObject({ status: 'proposed', applied: false });
     expect(output.diff).toContain('+![[site-photo.png]]');
+    expect(context.log.take('call-1')).toEqual({
+      summary: 'proposed an edit of notes/Trip.md',
+      documents: [
+        expect.objectContaining({ path: 'notes/Trip.md', title: 'Trip' }),
+        expect.objectContaining({ path: 'files/site-photo.png' }),
+      ],
+    });
   });
 
   it('refuses a file the user did not reference, says so to the model, and audits the refusal', async () => {
@@ -54,6 +61,9 @@ describe('insert_file', () => {
         'edit refused: the user did not reference files/pump-sketch.png in this message; only files the user referenced (e.g. @pump-sketch.png) may be inserted',
     });
     expect(context.edits).toEqual([]);
+    expect(context.log.take('call-1')?.summary).toBe(
+      'refused: the user did not reference files/pump-sketch.png in this message; only files the user referenced (e.g. @pump-sketch.png) may be inserted',
+    );
     const audit = await ws.sessions.listAuditEvents({ sessionId: context.sessionId });
     expect(audit.map((e) => [e.kind, e.path, e.detail])).toEqual([
       [

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { openToolWorkspace, type ToolWorkspace } from '../../testing/tool-context-fixture.ts';
 import { readTools, searchLimit } from './read-tools.ts';
+import type { ToolContext } from './tool-context.ts';
 
 let ws: ToolWorkspace;
 afterEach(() => ws.close());
@@ -9,13 +10,23 @@ afterEach(() => ws.close());
 // biome-ignore lint/suspicious/noExplicitAny: tool outputs are plain JSON the model reads.
 type Json = any;
 
+/** The context of the latest {@link call}, whose log holds what the call recorded. */
+let last: ToolContext;
+
 const call = async (
   name: keyof ReturnType<typeof readTools>,
   input: Record<string, unknown>,
   currentPath: string | null = null,
 ): Promise<Json> => {
-  const tools = readTools(await ws.contextFor('What is planned?', { mode: 'chat', currentPath }));
+  last = await ws.contextFor('What is planned?', { mode: 'chat', currentPath });
+  const tools = readTools(last);
   return tools[name].execute?.(input as never, { toolCallId: 'call-1', messages: [] });
+};
+
+/** What the latest call recorded: its summary and the documents it returned, by path. */
+const outcome = () => {
+  const recorded = last.log.take('call-1');
+  return { summary: recorded?.summary, paths: recorded?.documents.map((d) => d.path) };
 };
 
 describe('tools find documents by the rules of references', () => {
@@ -32,8 +43,16 @@ describe('tools find documents by the rules of references', () => {
   it('opens the live note, not the archived one, for a name both share', async () => {
     const links = await call('links', { path: 'Budget' });
     expect(links.path).toBe('notes/projects/Budget.md');
+    expect(outcome()).toEqual({
+      summary: 'links of notes/projects/Budget.md: 1 outgoing link, 0 backlinks',
+      paths: ['notes/projects/Budget.md'],
+    });
     const read = await call('read_document', { path: '[[Budget]]' });
     expect(read.path).toBe('notes/projects/Budget.md');
+    expect(outcome()).toEqual({
+      summary: 'read notes/projects/Budget.md lines 1–3',
+      paths: ['notes/projects/Budget.md'],
+    });
     expect((await call('read_document', { path: 'notes/archive/Budget.md' })).path).toBe(
       'notes/archive/Budget.md',
     );
@@ -50,6 +69,9 @@ describe('tools find documents by the rules of references', () => {
     );
     expect(read.candidates).toHaveLength(2);
     expect(read.text).toBeUndefined();
+    const { summary, paths } = outcome();
+    expect(summary).toMatch(/^ambiguous: "Plan" names 2 documents/);
+    expect(paths?.sort()).toEqual(['notes/team-a/Plan.md', 'notes/team-b/Plan.md']);
   });
 
   it('breaks the tie by the open document’s folder', async () => {
@@ -76,6 +98,9 @@ describe('search', () => {
       expect(Math.round(score * 100) / 100).toBe(score);
     }
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    const recorded = outcome();
+    expect(recorded.summary).toBe('10 results');
+    expect(recorded.paths).toEqual(output.results.map((r: Json) => r.path));
   });
 
   it('accepts a limit above 20 and answers with 20', async () => {
@@ -94,5 +119,33 @@ describe('searchLimit', () => {
     expect([undefined, 3, 20, 21, 500, 0, -4, 7.9].map(searchLimit)).toEqual([
       10, 3, 20, 20, 20, 1, 1, 7,
     ]);
+  });
+});
+
+describe('what each read records with its call', () => {
+  beforeEach(async () => {
+    ws = await openToolWorkspace({
+      'notes/Pump.md':
+        '# Pump\n\nIntro.\n\n## Impeller\n\nSix vanes.\nNylon.\n\n## Motor\n\n48 V.\n',
+      'notes/Other.md': '# Other\n\nSee [[Pump]].\n',
+    });
+  });
+
+  it('names the lines of a section it read, and the count of a listing', async () => {
+    await call('read_section', { path: 'Pump', section: 'Impeller' });
+    expect(outcome()).toEqual({
+      summary: 'read notes/Pump.md lines 5–9',
+      paths: ['notes/Pump.md'],
+    });
+    await call('list_documents', {});
+    expect(outcome()).toEqual({
+      summary: '2 of 2 documents',
+      paths: expect.arrayContaining(['notes/Pump.md', 'notes/Other.md']),
+    });
+    await call('read_section', { path: 'Pump', section: 'Nowhere' });
+    expect(outcome()).toEqual({
+      summary: 'failed: no section "Nowhere" in notes/Pump.md; it has: Pump, Impeller, Motor',
+      paths: [],
+    });
   });
 });

@@ -10,9 +10,11 @@ import {
   type StoredDocument,
   sectionCount,
   sectionPart,
+  type ToolCallDocument,
 } from '../../core/index.ts';
 import { searchWorkspace } from '../../search/index.ts';
-import { findDocument, type ToolContext, ToolInputError, toolErrorOutput } from './tool-context.ts';
+import { documentOf, lineRange, recorded } from './tool-call-log.ts';
+import { findDocument, type ToolContext, ToolInputError } from './tool-context.ts';
 
 /** Longest document text a read tool returns whole; larger ones come back as an outline. */
 export const MAX_READ_CHARS = 20_000;
@@ -79,16 +81,13 @@ function passage(
   };
 }
 
-/** Catches expected failures so the model gets an error it can act on instead of a crashed turn. */
-const guarded =
-  <I, O>(run: (input: I) => Promise<O>) =>
-  async (input: I): Promise<O | ReturnType<typeof toolErrorOutput>> => {
-    try {
-      return await run(input);
-    } catch (error) {
-      return toolErrorOutput(error);
-    }
-  };
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** How a read is stored: `read notes/x.md lines 1–40`, or the page of a PDF. */
+const readSummary = (doc: StoredDocument, part: DocumentPart) =>
+  part.page !== null
+    ? `read ${doc.path} page ${part.page}`
+    : `read ${doc.path} ${lineRange(doc.body, part.start, part.end)}`;
 
 /** The read-only tools every mode offers. */
 export function readTools(context: ToolContext) {
@@ -107,17 +106,19 @@ export function readTools(context: ToolContext) {
           ),
         kind: z.enum(DOCUMENT_KINDS).optional(),
       }),
-      execute: guarded(async ({ query, limit, kind }) => {
+      execute: recorded(context.log, async ({ query, limit, kind }) => {
         const hits = await searchWorkspace(context.store, query, {
           limit: searchLimit(limit),
           ...(kind && { kinds: [kind] }),
         });
         const results = [];
+        const found: ToolCallDocument[] = [];
         for (const hit of hits) {
           const chunk = await context.store.getChunk(hit.chunkId);
           const doc = await context.store.getDocument(hit.documentId);
           if (!chunk || !doc) continue;
           touch(context, 'search', doc);
+          found.push(documentOf(doc));
           const label =
             hit.page !== null
               ? `page ${hit.page}`
@@ -141,36 +142,47 @@ export function readTools(context: ToolContext) {
             score: roundScore(hit.score),
           });
         }
-        return { results };
+        return {
+          output: { results },
+          summary: plural(results.length, 'result'),
+          documents: found,
+        };
       }),
     }),
     read_document: tool({
       description:
         'Read a whole document by path, file name or title. Large documents come back as an outline.',
       inputSchema: z.object({ path: z.string().min(1).max(500) }),
-      execute: guarded(async ({ path }) => {
+      execute: recorded<{ path: string }, object>(context.log, async ({ path }) => {
         const doc = await findDocument(context, path);
         touch(context, 'read_document', doc);
         if (doc.body.length > MAX_READ_CHARS || sectionCount(doc) > 10) {
+          const outline = outlineOf(doc);
           return {
-            title: doc.title,
-            path: doc.path,
-            kind: doc.kind,
-            outline: outlineOf(doc),
-            firstParagraph: firstParagraph(doc),
-            note: 'Too long to return whole: read a part with read_section or get_page.',
+            output: {
+              title: doc.title,
+              path: doc.path,
+              kind: doc.kind,
+              outline,
+              firstParagraph: firstParagraph(doc),
+              note: 'Too long to return whole: read a part with read_section or get_page.',
+            },
+            summary: `outline of ${doc.path}`,
+            documents: [documentOf(doc)],
           };
         }
+        const whole: DocumentPart = {
+          text: doc.body,
+          start: 0,
+          end: doc.body.length,
+          label: doc.title,
+          page: null,
+          section: null,
+        };
         return {
-          kind: doc.kind,
-          ...passage(context, doc, {
-            text: doc.body,
-            start: 0,
-            end: doc.body.length,
-            label: doc.title,
-            page: null,
-            section: null,
-          }),
+          output: { kind: doc.kind, ...passage(context, doc, whole) },
+          summary: readSummary(doc, whole),
+          documents: [documentOf(doc)],
         };
       }),
     }),
@@ -180,7 +192,7 @@ export function readTools(context: ToolContext) {
         path: z.string().min(1).max(500),
         section: z.string().min(1).max(300),
       }),
-      execute: guarded(async ({ path, section }) => {
+      execute: recorded(context.log, async ({ path, section }) => {
         const doc = await findDocument(context, path);
         const byTitle = doc.sections.find((s) => s.title.toLowerCase() === section.toLowerCase());
         const part =
@@ -196,7 +208,11 @@ export function readTools(context: ToolContext) {
           );
         }
         touch(context, 'read_section', doc, part);
-        return passage(context, doc, part);
+        return {
+          output: passage(context, doc, part),
+          summary: readSummary(doc, part),
+          documents: [documentOf(doc)],
+        };
       }),
     }),
     get_page: tool({
@@ -207,7 +223,7 @@ export function readTools(context: ToolContext) {
         path: z.string().max(500).optional(),
         page: z.number().int().min(1).optional(),
       }),
-      execute: guarded(async ({ pageId, path, page }) => {
+      execute: recorded(context.log, async ({ pageId, path, page }) => {
         let doc: StoredDocument;
         let number = page;
         if (pageId) {
@@ -227,7 +243,11 @@ export function readTools(context: ToolContext) {
             `${doc.path} has no page ${number} (it has ${doc.pages.length})`,
           );
         touch(context, 'get_page', doc, part);
-        return passage(context, doc, part);
+        return {
+          output: passage(context, doc, part),
+          summary: readSummary(doc, part),
+          documents: [documentOf(doc)],
+        };
       }),
     }),
     list_documents: tool({
@@ -238,19 +258,28 @@ export function readTools(context: ToolContext) {
         contains: z.string().max(200).optional(),
         limit: z.number().int().min(1).max(100).default(50),
       }),
-      execute: guarded(async ({ kind, contains, limit }) => {
+      execute: recorded(context.log, async ({ kind, contains, limit }) => {
         const all = await context.store.listDocuments(kind ? { kinds: [kind] } : {});
         const wanted = contains?.toLowerCase();
-        const documents = all
+        const listed = all
           .filter(
             (d) =>
               !wanted ||
               d.title.toLowerCase().includes(wanted) ||
               d.path.toLowerCase().includes(wanted),
           )
-          .slice(0, limit)
-          .map((d) => ({ title: d.title, path: d.path, kind: d.kind, status: d.status }));
-        return { documents, total: all.length };
+          .slice(0, limit);
+        const documents = listed.map((d) => ({
+          title: d.title,
+          path: d.path,
+          kind: d.kind,
+          status: d.status,
+        }));
+        return {
+          output: { documents, total: all.length },
+          summary: `${documents.length} of ${plural(all.length, 'document')}`,
+          documents: listed.map(documentOf),
+        };
       }),
     }),
     links: tool({
@@ -260,7 +289,7 @@ export function readTools(context: ToolContext) {
         path: z.string().min(1).max(500),
         direction: z.enum(['outgoing', 'backlinks', 'both']).default('both'),
       }),
-      execute: guarded(async ({ path, direction }) => {
+      execute: recorded(context.log, async ({ path, direction }) => {
         const doc = await findDocument(context, path);
         touch(context, 'links', doc);
         const show = (l: {
@@ -274,14 +303,22 @@ export function readTools(context: ToolContext) {
           from: l.sourcePath,
           embed: l.embed,
         });
+        const outgoing =
+          direction !== 'backlinks' ? (await context.store.outgoingLinks(doc.id)).map(show) : null;
+        const backlinks =
+          direction !== 'outgoing' ? (await context.store.backlinks(doc.id)).map(show) : null;
+        const counts = [
+          outgoing && plural(outgoing.length, 'outgoing link'),
+          backlinks && plural(backlinks.length, 'backlink'),
+        ].filter(Boolean);
         return {
-          path: doc.path,
-          ...(direction !== 'backlinks' && {
-            outgoing: (await context.store.outgoingLinks(doc.id)).map(show),
-          }),
-          ...(direction !== 'outgoing' && {
-            backlinks: (await context.store.backlinks(doc.id)).map(show),
-          }),
+          output: {
+            path: doc.path,
+            ...(outgoing && { outgoing }),
+            ...(backlinks && { backlinks }),
+          },
+          summary: `links of ${doc.path}: ${counts.join(', ')}`,
+          documents: [documentOf(doc)],
         };
       }),
     }),

@@ -12,6 +12,7 @@ import type {
 import { FootnoteError, resolveDocumentName } from '../../core/index.ts';
 import type { ReferenceTracker } from '../reference-tracker.ts';
 import type { SourceRegistry } from '../source-registry.ts';
+import type { ToolCallLog } from './tool-call-log.ts';
 
 /** A proposed or applied edit, as stored and reported to the caller (CLI, server, UI: see `editJson`). */
 export type EditRecord = ProposedEdit;
@@ -24,6 +25,8 @@ export interface ToolContext {
   readonly catalog: ReferenceCatalog;
   readonly registry: SourceRegistry;
   readonly tracker: ReferenceTracker;
+  /** Where each call's result summary and returned documents are recorded, to store with the call. */
+  readonly log: ToolCallLog;
   /** The user's references in this turn: the only basis for edit permission. */
   readonly references: readonly Reference[];
   readonly mode: ChatMode;

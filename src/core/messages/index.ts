@@ -1,3 +1,4 @@
 export * from './message.ts';
 export * from './proposed-edit.ts';
+export * from './read-tool-calls.ts';
 export * from './serialize-message.ts';

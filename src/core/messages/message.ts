@@ -3,8 +3,11 @@ import type { Claim, ClaimSummary } from '../citations/claim-types.ts';
 import type { Reference } from '../references/reference.ts';
 import type { ProposedEdit, ProposedEditUpdate } from './proposed-edit.ts';
 
-/** Version of the stored message format; older rows are upgraded when read. */
-export const MESSAGE_SCHEMA_VERSION = 3;
+/**
+ * Version of the stored message format; older rows are upgraded when read. 4: tool calls are
+ * stored apart from the message, each with a result summary and the documents it returned.
+ */
+export const MESSAGE_SCHEMA_VERSION = 4;
 
 /**
  * Where a message is: `streaming` while its answer is being written (stored as it grows), then
@@ -31,15 +34,30 @@ export interface InvalidMarker {
   readonly end: number;
 }
 
-/** A tool the model called during the turn. */
+/** A document a tool call returned (read, found, listed, edited or offered as a candidate). */
+export interface ToolCallDocument {
+  readonly documentId: string;
+  readonly path: string;
+  readonly title: string;
+}
+
+/** A tool the model called during the turn, with what it gave back. */
 export interface ToolCallRecord {
   readonly id: string;
   readonly name: string;
   readonly input: unknown;
   readonly ok: boolean;
-  /** Short description of the result or the error, never binary data. */
+  /**
+   * What the result was, in a few words, never binary data: `5 results`, `read notes/x.md lines
+   * 1–40`, `refused: …`, `failed: …`.
+   */
   readonly summary: string;
+  /** The documents it returned, in order, at most {@link MAX_TOOL_CALL_DOCUMENTS}; empty on calls stored before they were kept. */
+  readonly documents: readonly ToolCallDocument[];
 }
+
+/** Most documents kept per tool call (a listing can return a hundred; the summary gives the count). */
+export const MAX_TOOL_CALL_DOCUMENTS = 20;
 
 /** One message of a session. */
 export interface ChatMessage {

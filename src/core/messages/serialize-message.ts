@@ -7,15 +7,20 @@ import {
   MESSAGE_SCHEMA_VERSION,
   type MessageStatus,
 } from './message.ts';
+import { readToolCalls } from './read-tool-calls.ts';
 
-/** The parts of a message stored as JSON beside its columns. */
+/**
+ * The parts of a message stored as JSON beside its columns. Its tool calls are stored apart, one
+ * row each (see {@link MessageRow}); only messages stored before schema 4 carry them here.
+ */
 export interface MessagePayload {
   readonly references: readonly Reference[];
   readonly citations: readonly Citation[];
   readonly invalidMarkers: ChatMessage['invalidMarkers'];
   readonly claims?: ChatMessage['claims'];
   readonly claimSummary?: ChatMessage['claimSummary'];
-  readonly toolCalls: ChatMessage['toolCalls'];
+  /** Only in messages stored before schema 4. */
+  readonly toolCalls?: unknown;
   readonly context: unknown;
   readonly error: string | null;
   /** Absent on messages stored before reasons were kept. */
@@ -36,7 +41,10 @@ export interface MessageRow {
   readonly updatedAt: string;
 }
 
-/** Turns a message into a row for storage, at the current schema version. */
+/**
+ * Turns a message into a row for storage, at the current schema version; its `toolCalls` are not
+ * in the row, and the adapter stores them apart (one row per call, in order).
+ */
 export function serializeMessage(message: ChatMessage): MessageRow {
   const payload: MessagePayload = {
     references: message.references,
@@ -44,7 +52,6 @@ export function serializeMessage(message: ChatMessage): MessageRow {
     invalidMarkers: message.invalidMarkers,
     claims: message.claims,
     claimSummary: message.claimSummary,
-    toolCalls: message.toolCalls,
     context: message.context,
     error: message.error,
     reason: message.reason,
@@ -73,9 +80,10 @@ const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[
 
 /**
  * Reads a stored row of any schema version: version 1 rows (sessions saved before references and
- * citations existed) load with empty lists, and version 2 rows (before claims were checked) load
- * with no claims, a null summary ("not checked") and citations without a support verdict, so old
- * sessions still open and continue.
+ * citations existed) load with empty lists, version 2 rows (before claims were checked) with no
+ * claims, a null summary ("not checked") and citations without a support verdict, and version 3
+ * rows with the tool calls of their payload (without documents), so old sessions still open and
+ * continue. From version 4 the adapter supplies the tool calls it stores apart.
  */
 export function deserializeMessage(row: MessageRow): ChatMessage {
   let payload: Partial<MessagePayload> = {};
@@ -103,7 +111,7 @@ export function deserializeMessage(row: MessageRow): ChatMessage {
     claims: row.schemaVersion >= 3 ? asArray(payload.claims) : [],
     claimSummary:
       row.schemaVersion >= 3 && isSummary(payload.claimSummary) ? payload.claimSummary : null,
-    toolCalls: asArray(payload.toolCalls),
+    toolCalls: readToolCalls(payload.toolCalls),
     context: payload.context ?? null,
     error: typeof payload.error === 'string' ? payload.error : null,
     reason: (REASONS as readonly unknown[]).includes(payload.reason)

@@ -270,4 +270,42 @@ export const MIGRATIONS: readonly Migration[] = [
         CHECK (source IN ('paragraph', 'model'));
     `,
   },
+  {
+    version: 8,
+    name: 'tool calls in their own rows, with a result summary and the documents they returned',
+    sql: `
+      -- Each tool call of an answer, in order: what the model asked (input, JSON), whether it
+      -- worked, a short summary of the result and the documents it returned (JSON list of
+      -- {documentId, path, title}). Until now the calls sat in the message payload without documents.
+      CREATE TABLE tool_calls (
+        message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+        ordinal INTEGER NOT NULL,
+        call_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        input TEXT NOT NULL,
+        ok INTEGER NOT NULL,
+        summary TEXT NOT NULL,
+        documents TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (message_id, ordinal)
+      );
+      -- Payloads that are not JSON (the empty payload of schema 1) are left alone: json_each would
+      -- fail on them, so the readable ones are taken first.
+      WITH readable AS MATERIALIZED (
+        SELECT id, payload FROM messages
+        WHERE json_valid(payload) AND json_type(payload, '$.toolCalls') = 'array'
+      )
+      INSERT INTO tool_calls (message_id, ordinal, call_id, name, input, ok, summary)
+        SELECT readable.id, call.key,
+          COALESCE(call.value ->> '$.id', 'call-' || (call.key + 1)),
+          call.value ->> '$.name',
+          COALESCE(call.value -> '$.input', 'null'),
+          COALESCE(json_type(call.value, '$.ok') = 'true', 0),
+          COALESCE(call.value ->> '$.summary', '')
+        FROM readable, json_each(readable.payload, '$.toolCalls') AS call
+        -- (a string element's value is its bare text, not JSON: test the type first)
+        WHERE CASE WHEN call.type = 'object' THEN json_type(call.value, '$.name') = 'text' END;
+      UPDATE messages SET payload = json_remove(payload, '$.toolCalls')
+        WHERE json_valid(payload) AND json_type(payload, '$.toolCalls') IS NOT NULL;
+    `,
+  },
 ];

@@ -15,6 +15,7 @@ import {
   serializeMessage,
 } from '../../core/index.ts';
 import { inTransaction, PreparedStatements } from './prepared-statements.ts';
+import { readMessageToolCalls, readSessionToolCalls, writeToolCalls } from './tool-call-rows.ts';
 
 interface SessionRow {
   id: string;
@@ -248,6 +249,7 @@ export class SqliteSessionStore implements SessionStore {
           row.createdAt,
           row.updatedAt,
         );
+        writeToolCalls(this.sql.bind(this), message.id, message.toolCalls);
       });
       this.sql('UPDATE sessions SET updated_at = ? WHERE id = ?').run(
         assistant.updatedAt,
@@ -272,25 +274,30 @@ export class SqliteSessionStore implements SessionStore {
         row.id,
         row.sessionId,
       );
+      writeToolCalls(this.sql.bind(this), message.id, message.toolCalls);
       this.sql('UPDATE sessions SET updated_at = ? WHERE id = ?').run(row.updatedAt, row.sessionId);
     });
   }
 
   async saveProgress(message: ChatMessage): Promise<boolean> {
     const row = serializeMessage({ ...message, status: 'streaming' });
-    const result = this.sql(
-      `UPDATE messages SET content = ?, grounded = ?, schema_version = ?, payload = ?, updated_at = ?
-       WHERE id = ? AND session_id = ? AND status = 'streaming'`,
-    ).run(
-      row.content,
-      row.grounded ? 1 : 0,
-      row.schemaVersion,
-      this.payloadOf({ ...message, status: 'streaming' }, row.payload),
-      row.updatedAt,
-      row.id,
-      row.sessionId,
-    );
-    return Number(result.changes) > 0;
+    return this.inTransaction(() => {
+      const result = this.sql(
+        `UPDATE messages SET content = ?, grounded = ?, schema_version = ?, payload = ?, updated_at = ?
+         WHERE id = ? AND session_id = ? AND status = 'streaming'`,
+      ).run(
+        row.content,
+        row.grounded ? 1 : 0,
+        row.schemaVersion,
+        this.payloadOf({ ...message, status: 'streaming' }, row.payload),
+        row.updatedAt,
+        row.id,
+        row.sessionId,
+      );
+      if (Number(result.changes) === 0) return false;
+      writeToolCalls(this.sql.bind(this), message.id, message.toolCalls);
+      return true;
+    });
   }
 
   async interruptAbandoned(updatedAt: string): Promise<ChatMessage[]> {
@@ -303,7 +310,7 @@ export class SqliteSessionStore implements SessionStore {
         const writer = writerOf(stored.payload);
         if (writer && this.writer.isRunning(writer)) continue;
         const message: ChatMessage = {
-          ...deserializeMessage(toMessageRow(stored)),
+          ...this.toMessage(stored, readMessageToolCalls(this.sql.bind(this), stored.id)),
           status: 'interrupted',
           reason: 'server_stopped',
           error: INTERRUPT_MESSAGES.server_stopped,
@@ -324,7 +331,17 @@ export class SqliteSessionStore implements SessionStore {
     const rows = this.sql('SELECT * FROM messages WHERE session_id = ? ORDER BY seq').all(
       sessionId,
     ) as unknown as StoredMessageRow[];
-    return rows.map((r) => deserializeMessage(toMessageRow(r)));
+    const calls = readSessionToolCalls(this.sql.bind(this), sessionId);
+    return rows.map((r) => this.toMessage(r, calls.get(r.id)));
+  }
+
+  /**
+   * A stored message with its tool calls: those stored apart (schema 4 on), else the ones an older
+   * payload still holds.
+   */
+  private toMessage(row: StoredMessageRow, toolCalls: ChatMessage['toolCalls'] | undefined) {
+    const message = deserializeMessage(toMessageRow(row));
+    return toolCalls && toolCalls.length > 0 ? { ...message, toolCalls } : message;
   }
 
   async addVersion(version: DocumentVersion): Promise<void> {

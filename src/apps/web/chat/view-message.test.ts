@@ -119,6 +119,32 @@ describe('viewOfStored', () => {
     expect(view.claimSummary).toBeNull();
   });
 
+  it('shows each stored tool call with its result summary, and none from older servers', () => {
+    const call = {
+      id: 'c1',
+      name: 'search',
+      input: { query: 'pump' },
+      ok: true,
+      summary: '3 results',
+      documents: [],
+    };
+    const view = viewOfStored({ ...stored, toolCalls: [call] } as MessageJson, []);
+    expect(view.tools).toEqual([
+      {
+        id: 'm1-tool-0',
+        name: 'search',
+        input: { query: 'pump' },
+        state: 'done',
+        summary: '3 results',
+      },
+    ]);
+    const older = { ...stored, toolCalls: [{ name: 'links', input: {}, ok: false }] };
+    expect(viewOfStored(older as unknown as MessageJson, []).tools[0]).toMatchObject({
+      state: 'error',
+      summary: null,
+    });
+  });
+
   it('keeps why an answer was interrupted, and reads none from older servers', () => {
     const cut = { ...stored, status: 'interrupted', reason: 'server_stopped' } as MessageJson;
     expect(viewOfStored(cut, []).reason).toBe('server_stopped');

@@ -60,7 +60,8 @@ export function viewOfStored(message: MessageJson, edits: readonly EditJson[]): 
       name: call.name,
       input: call.input,
       state: call.ok ? 'done' : 'error',
-      summary: null,
+      // Servers before tool calls kept a summary send none.
+      summary: call.summary || null,
     })),
     edits: edits.filter((e) => e.messageId === message.id),
     error: message.error,

@@ -48,6 +48,70 @@ describe('toolLine', () => {
     ).toBe('Reading x.md — failed: no such document');
   });
 
+  it('shows the engine’s summary of a read or an edit as the line, and of links after it', () => {
+    const done = { state: 'done' as const };
+    expect(
+      toolLine(
+        tool(
+          'read_section',
+          { path: 'Pump', section: 'Impeller' },
+          {
+            ...done,
+            summary: 'read notes/Pump.md lines 5–9',
+          },
+        ),
+      ),
+    ).toBe('Read notes/Pump.md lines 5–9');
+    expect(
+      toolLine(
+        tool(
+          'insert_file',
+          { path: 'Trip' },
+          { ...done, summary: 'proposed an edit of notes/Trip.md' },
+        ),
+      ),
+    ).toBe('Proposed an edit of notes/Trip.md');
+    expect(
+      toolLine(
+        tool(
+          'links',
+          { path: 'Budget' },
+          {
+            ...done,
+            summary: 'links of notes/Budget.md: 1 outgoing link, 0 backlinks',
+          },
+        ),
+      ),
+    ).toBe('Followed links of notes/Budget.md: 1 outgoing link, 0 backlinks');
+  });
+
+  it('says a refusal or an ambiguous name as such, and a failure once', () => {
+    const error = { state: 'error' as const };
+    expect(
+      toolLine(
+        tool(
+          'edit_section',
+          { path: 'a.md' },
+          { ...error, summary: 'refused: chat mode is read-only' },
+        ),
+      ),
+    ).toBe('Preparing an edit to a.md — refused: chat mode is read-only');
+    expect(
+      toolLine(
+        tool(
+          'read_document',
+          { path: 'Plan' },
+          { ...error, summary: 'ambiguous: "Plan" names 2 documents' },
+        ),
+      ),
+    ).toBe('Reading Plan — ambiguous: "Plan" names 2 documents');
+    expect(
+      toolLine(
+        tool('read_document', { path: 'x.md' }, { ...error, summary: 'failed: no such document' }),
+      ),
+    ).toBe('Reading x.md — failed: no such document');
+  });
+
   it('copes with odd input', () => {
     expect(toolLine(tool('search', null))).toBe('Searching…');
     expect(toolLine(tool('mystery', 5, { state: 'done' }))).toBe('Ran mystery');

@@ -27,11 +27,19 @@ function readTarget(tool: ToolActivity): string {
   return path ?? 'a document';
 }
 
+/** Summaries the engine writes that already say what was done and where: shown as the whole line. */
+const WHOLE_LINE = /^(read |outline of |proposed an edit of |edited )/;
+
+/** How a failure's summary begins: `refused: …`, `ambiguous: …`, `failed: …` (older servers: the bare error). */
+const FAILURE_KIND = /^(refused|ambiguous|failed): /;
+
 /**
  * One line describing a tool call as it runs and after: "Searching “silt”…" then
- * "Searched “silt”: 3 passages"; failures add the error.
+ * "Searched “silt”: 3 results", "Read notes/x.md lines 1–40"; failures add the error.
  */
 export function toolLine(tool: ToolActivity): string {
+  if (tool.state === 'done' && tool.summary && WHOLE_LINE.test(tool.summary))
+    return `${tool.summary[0]?.toUpperCase()}${tool.summary.slice(1)}`;
   // A failed call keeps the present tense: "Reading x.md — failed: …".
   const running = tool.state !== 'done';
   const summary = tool.state === 'done' && tool.summary ? `: ${tool.summary}` : '';
@@ -57,7 +65,11 @@ export function toolLine(tool: ToolActivity): string {
     }
     case 'links': {
       const path = field(tool.input, 'path') ?? 'a note';
-      line = running ? `Following links of ${path}…` : `Followed links of ${path}${summary}`;
+      line = running
+        ? `Following links of ${path}…`
+        : tool.summary?.startsWith('links of ')
+          ? `Followed ${tool.summary}`
+          : `Followed links of ${path}${summary}`;
       break;
     }
     default: {
@@ -69,8 +81,10 @@ export function toolLine(tool: ToolActivity): string {
       }
     }
   }
-  if (tool.state === 'error')
-    return `${line.replace(/…$/, '')} — failed${tool.summary ? `: ${tool.summary}` : ''}`;
+  if (tool.state === 'error') {
+    const why = tool.summary ?? '';
+    return `${line.replace(/…$/, '')} — ${FAILURE_KIND.test(why) ? why : `failed${why ? `: ${why}` : ''}`}`;
+  }
   return line;
 }
 
