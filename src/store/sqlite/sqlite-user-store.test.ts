@@ -9,6 +9,7 @@ import {
   UserExistsError,
   UserNotFoundError,
 } from '../../core/index.ts';
+import { describeUserStore } from '../user-store.contract.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { migrate, openDatabase } from './open-database.ts';
 import { hashToken, SqliteUserStore } from './sqlite-user-store.ts';
@@ -212,4 +213,16 @@ describe('migration 6 on a database of schema 5', () => {
     expect(old.prepare('SELECT COUNT(*) AS n FROM proposed_edits').get()).toEqual({ n: 0 });
     old.close();
   });
+});
+
+describeUserStore('SQLite file', async (now) => {
+  const dir = mkdtempSync(join(tmpdir(), 'footnote-user-contract-'));
+  const db = openDatabase(join(dir, 'footnote.db'));
+  return {
+    store: new SqliteUserStore(db, { now }),
+    cleanup: async () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
