@@ -1,3 +1,7 @@
+export * from './postgres/postgres-database.ts';
+export * from './postgres/postgres-session-store.ts';
+export * from './postgres/postgres-store.ts';
+export * from './postgres/postgres-user-store.ts';
 export * from './sqlite/migrations.ts';
 export * from './sqlite/open-database.ts';
 export * from './sqlite/sqlite-session-store.ts';
