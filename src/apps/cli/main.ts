@@ -33,6 +33,7 @@ import {
 import { formatContextReport } from './context-output.ts';
 import { registerEvalCommand } from './eval-command.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
+import { registerMcpCommand } from './mcp-command.ts';
 import { refreshIndex } from './open-workspace.ts';
 import { packageVersion } from './package-manifest.ts';
 import { previousSourcesOf } from './previous-answer.ts';
@@ -282,6 +283,7 @@ export function buildProgram(): Command {
   registerUsersCommands(program);
   registerChatRepl(program);
   registerServeCommand(program);
+  registerMcpCommand(program);
   registerEvalCommand(program);
   return program;
 }

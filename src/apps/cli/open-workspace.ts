@@ -19,8 +19,8 @@ export interface OpenWorkspace {
 /** Where a workspace keeps its database. */
 export const databasePath = (root: string) => join(root, '.footnote', 'footnote.db');
 
-/** Opens the workspace folder's embedded store, checking the folder exists first. */
-export function openWorkspace(dir: string): OpenWorkspace {
+/** The absolute path of a workspace folder, or a usage error when there is no such folder. */
+export function assertWorkspaceFolder(dir: string): string {
   const root = resolve(dir);
   let isDir = false;
   try {
@@ -29,6 +29,12 @@ export function openWorkspace(dir: string): OpenWorkspace {
     // reported below
   }
   if (!isDir) throw new UsageError(`workspace folder not found: ${dir}`);
+  return root;
+}
+
+/** Opens the workspace folder's embedded store, checking the folder exists first. */
+export function openWorkspace(dir: string): OpenWorkspace {
+  const root = assertWorkspaceFolder(dir);
   return { root, store: SqliteStore.open(databasePath(root)) };
 }
 
