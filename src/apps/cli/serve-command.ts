@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { modelSummarizer } from '../../chat/index.ts';
-import { gptTokenCounter, memoizeTokenCounter } from '../../core/index.ts';
+import { type ChatMode, gptTokenCounter, memoizeTokenCounter } from '../../core/index.ts';
 import { OfflineModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { SqliteUserStore } from '../../store/index.ts';
 import { type IndexReport, indexLimitsFromEnv } from '../../workspace/index.ts';
 import { createServer } from '../server/create-server.ts';
 import { authenticateWith } from '../server/server-options.ts';
 import { openWorkspaceHandle, type WorkspaceHandle } from '../server/workspace-handle.ts';
+import { parseMode } from './cli-options.ts';
 import { formatIndexReport } from './format-output.ts';
 import { browseUrl, openBrowser } from './open-browser.ts';
 import { UsageError } from './usage-error.ts';
@@ -72,6 +73,12 @@ export function registerServeCommand(program: Command): void {
     .option('--model <provider:name>', 'default model (else the workspace config, else offline)')
     .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
     .option('--open', 'open the web UI in the browser once the server listens')
+    .option(
+      '--mcp-mode <mode>',
+      'tools of /mcp: chat (read-only) or agent (adds edit tools for users who may write)',
+      parseMode,
+      'chat' as ChatMode,
+    )
     .action(
       async (options: {
         workspace: string;
@@ -81,6 +88,7 @@ export function registerServeCommand(program: Command): void {
         model?: string;
         baseUrl?: string;
         open?: boolean;
+        mcpMode: ChatMode;
       }) => {
         let config: z.infer<typeof ServerConfig> = { workspaces: [] };
         if (options.config) {
@@ -135,13 +143,14 @@ export function registerServeCommand(program: Command): void {
             historyMessages: workspaceConfig.historyMessages,
           }),
           webRoot: WEB_ROOT,
+          mcpMode: options.mcpMode,
         });
         const address = await app.listen({ host: options.host, port: options.port });
         process.stderr.write(
           `Footnote serving ${[...handles.keys()].join(', ')} at ${address}${open ? ' (loopback: no token needed)' : ' (bearer tokens required)'}\n`,
         );
         const url = browseUrl(options.host, (app.server.address() as AddressInfo).port);
-        process.stderr.write(`Open ${url} in your browser\n`);
+        process.stderr.write(`Open ${url} in your browser; MCP clients connect to ${url}mcp\n`);
         if (options.open) openBrowser(url);
         await new Promise<void>((done) => {
           const stop = () => done();

@@ -20,7 +20,6 @@ import {
 } from '../../protocol/index.ts';
 import type { RouteKit } from './create-server.ts';
 import { HttpError, parseInput } from './http-error.ts';
-import { createRateLimiter } from './rate-limiter.ts';
 import { streamTurn } from './stream-turn.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
@@ -102,13 +101,7 @@ async function ownSession(ws: WorkspaceHandle, userId: string, id: string): Prom
 /** Chat (JSON or streamed), reference resolution and autocomplete. */
 export function registerChatRoutes(kit: RouteKit): void {
   const { options } = kit;
-  const limiter =
-    options.rateLimit === null
-      ? null
-      : createRateLimiter({
-          limit: options.rateLimit?.limit ?? 20,
-          windowMs: options.rateLimit?.windowMs ?? 3_600_000,
-        });
+  const limiter = kit.turnLimiter;
 
   kit.route('POST', '/api/workspaces/:workspaceId/chat', async (request, reply) => {
     const ws = kit.workspace(request);

@@ -6,6 +6,7 @@ import Fastify, {
   type HTTPMethods,
 } from 'fastify';
 import { ServerStoppingError } from '../../chat/index.ts';
+import { registerMcpRoutes } from '../mcp/http-transport.ts';
 import { registerChatRoutes } from './chat-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { refuseOversizedBody } from './drain-oversized-body.ts';
@@ -13,6 +14,7 @@ import { registerEditRoutes } from './edit-routes.ts';
 import { errorResponse, HttpError, notFound } from './http-error.ts';
 import { buildOpenApi } from './openapi.ts';
 import { checkQuery, documentedQueryParams } from './query-check.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { LOCAL_REQUEST_USER, type RequestUser, type ServerOptions } from './server-options.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { isApiPath, pathOf, registerWebUi } from './web-ui.ts';
@@ -37,6 +39,8 @@ export interface RouteKit {
   workspace(request: FastifyRequest): WorkspaceHandle;
   /** Registers a running turn so shutdown can stop it and wait until it is stored. */
   track(controller: AbortController, turn: Promise<unknown>): void;
+  /** Chat turns per user (the chat routes and MCP's `ask` take from it); null: no limit. */
+  readonly turnLimiter: RateLimiter | null;
 }
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -189,6 +193,13 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const kit: RouteKit = {
     app,
     options,
+    turnLimiter:
+      options.rateLimit === null
+        ? null
+        : createRateLimiter({
+            limit: options.rateLimit?.limit ?? 20,
+            windowMs: options.rateLimit?.windowMs ?? 3_600_000,
+          }),
     track(controller, turn) {
       running.set(controller, turn);
       void turn.catch(() => undefined).finally(() => running.delete(controller));
@@ -232,6 +243,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
   registerSessionRoutes(kit);
   registerDocumentRoutes(kit);
   registerEditRoutes(kit);
+  // MCP over Streamable HTTP: JSON-RPC, so it is documented in docs/mcp.md, not the OpenAPI document.
+  registerMcpRoutes(kit);
 
   for (const [url, methods] of methodsByUrl) {
     const others = ALL_METHODS.filter((m) => !methods.has(m));

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import type { Actor, Summarizer, TokenCounter, UserStore } from '../../core/index.ts';
+import type { Actor, ChatMode, Summarizer, TokenCounter, UserStore } from '../../core/index.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
 /**
@@ -30,6 +30,8 @@ export interface ServerOptions {
   readonly bodyLimit?: number;
   /** Most model steps per turn. @default 8 */
   readonly maxSteps?: number;
+  /** The tools `/mcp` offers: `agent` adds the edit tools (for users who may write). @default 'chat' */
+  readonly mcpMode?: ChatMode;
   /** Earlier messages of a session sent with each turn at most, the newest. @default 10 */
   readonly historyMessages?: number;
   /**

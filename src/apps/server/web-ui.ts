@@ -32,12 +32,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The path of a request without its query string. */
 export const pathOf = (url: string) => url.split('?')[0] ?? url;
 
-/** Paths the UI never answers: the API and the server's own endpoints keep their JSON 404s. */
+/** Paths the UI never answers: the API, MCP and the server's own endpoints keep their JSON 404s. */
 export const isApiPath = (path: string) =>
   path === '/api' ||
   path.startsWith('/api/') ||
   path === '/health' ||
   path.startsWith('/health/') ||
+  path === '/mcp' ||
+  path.startsWith('/mcp/') ||
   path === '/openapi.json';
 
 /** 503 while `dist/web` has no index.html: the server runs, the UI was never built. */
