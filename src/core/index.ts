@@ -12,6 +12,7 @@ export * from './keyed-queue.ts';
 export * from './link-target.ts';
 export * from './messages/index.ts';
 export * from './permissions/index.ts';
+export * from './plain-text.ts';
 export * from './query-terms.ts';
 export * from './references/index.ts';
 export * from './users/index.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { plainExcerpt } from './plain-excerpt.ts';
+import { plainText } from './plain-text.ts';
 
-describe('plainExcerpt', () => {
+describe('plainText', () => {
   it('drops heading, list and emphasis markers and shows wikilinks by their text', () => {
     expect(
-      plainExcerpt(
+      plainText(
         '## Risks\n\n- **Silt clogging the strainer.** Covered in the [[2026-03-09 Design Review]].',
       ),
     ).toBe('Risks\n\nSilt clogging the strainer. Covered in the 2026-03-09 Design Review.');
@@ -12,26 +12,26 @@ describe('plainExcerpt', () => {
 
   it('keeps link text, aliases and code text, drops block ids', () => {
     expect(
-      plainExcerpt(
+      plainText(
         'See [the budget](https://x.test) and [[Budget|our plan]] with `npm start`. ^goal-1',
       ),
     ).toBe('See the budget and our plan with npm start.');
   });
 
   it('leaves words with underscores, stars in arithmetic and snake_case alone', () => {
-    expect(plainExcerpt('a snake_case_name and 2 * 3 * 4')).toBe('a snake_case_name and 2 * 3 * 4');
-    expect(plainExcerpt('*italic* and _also_')).toBe('italic and also');
+    expect(plainText('a snake_case_name and 2 * 3 * 4')).toBe('a snake_case_name and 2 * 3 * 4');
+    expect(plainText('*italic* and _also_')).toBe('italic and also');
   });
 
   it('drops code fences but keeps what they hold', () => {
-    expect(plainExcerpt('```ts\nconst a = 1;\n```')).toBe('\nconst a = 1;\n');
+    expect(plainText('```ts\nconst a = 1;\n```')).toBe('\nconst a = 1;\n');
   });
 });
 
-describe('plainExcerpt on hostile text', () => {
+describe('plainText on hostile text', () => {
   const millisFor = (text: string) => {
     const begun = performance.now();
-    plainExcerpt(text);
+    plainText(text);
     return performance.now() - begun;
   };
   const fastestOf = (runs: number, measure: () => number) =>
@@ -52,6 +52,6 @@ describe('plainExcerpt on hostile text', () => {
   );
 
   it('still reads links whose address holds parentheses', () => {
-    expect(plainExcerpt('See [the page](https://x.test/Foo_(bar)) now.')).toBe('See the page now.');
+    expect(plainText('See [the page](https://x.test/Foo_(bar)) now.')).toBe('See the page now.');
   });
 });

@@ -1,4 +1,4 @@
-import { displayText } from '../../../core/display-text.ts';
+import { displayText } from './display-text.ts';
 
 // Each pattern below stops at the next bracket, parenthesis or pair of markers, so a long run
 // of openers with no closer (`![![![…`, `**x **x …`) is read in linear time, not once per opener.
@@ -13,11 +13,11 @@ const STRONG_UNDERSCORES = /__(?=\S)((?:[^_]|_(?!_))*?\S)__/g;
 const STRIKETHROUGH = /~~(?=\S)((?:[^~]|~(?!~))*?\S)~~/g;
 
 /**
- * Markdown source as the words a reader sees, for excerpts in cards and lists: wikilinks by their
+ * Markdown source as the words a reader sees, for excerpts in cards, lists and exports: wikilinks by their
  * display text, links by their text, no heading, list or quote markers, no emphasis or code
  * fences, no `^block` ids.
  */
-export function plainExcerpt(markdown: string): string {
+export function plainText(markdown: string): string {
   return displayText(markdown)
     .replace(IMAGE, '$1')
     .replace(LINK, '$1')

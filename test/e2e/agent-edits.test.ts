@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
@@ -127,6 +128,29 @@ describe('agent edits in the web UI', () => {
       await editRegion(page).waitFor();
       expect(await editRegion(page).getByRole('button', { name: 'Apply' }).count()).toBe(0);
       expect(env.read(NOTE)).toBe(original);
+
+      // The export keeps the edit: what it did, where, what became of it, and its diff.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export .md' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(
+        'Rewrite Solar Pump Project › Serviceability to say a tech….md',
+      );
+      const markdown = readFileSync(await download.path(), 'utf8');
+      expect(markdown).toContain(
+        '**Edit section** [[notes/projects/Solar Pump Project|notes/projects/Solar Pump Project.md]] — applied, then undone; allowed by `[[Solar Pump Project#Serviceability]]`.',
+      );
+      expect(markdown).toMatch(/```diff\n--- notes\/projects\/Solar Pump Project\.md[^\n]*\n/);
+      expect(markdown).toContain(`+${NEW_TEXT}`);
+      const [json] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: '.json' }).click(),
+      ]);
+      const exported = JSON.parse(readFileSync(await json.path(), 'utf8'));
+      expect(exported.edits).toEqual([
+        expect.objectContaining({ path: NOTE, status: 'undone', tool: 'edit_section' }),
+      ]);
       expectNoProblems(problems);
       await page.close();
     },

@@ -380,6 +380,39 @@ describe('web UI with the offline model', () => {
   );
 
   it(
+    'exports a session for a vault: named after its title, sources linked by path, quotes as text',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await ask(page, SILT);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export .md' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(
+        'What does Solar Pump Project › Risks say about silt.md',
+      );
+      const markdown = readFileSync(await download.path(), 'utf8');
+      expect(markdown).toContain('# What does Solar Pump Project › Risks say about silt?');
+      expect(markdown).toContain(
+        'References: [[notes/projects/Solar Pump Project#Risks|Solar Pump Project › Risks]]',
+      );
+      const footnotes = markdown.split('\n').filter((line) => /^\[\^\d+-\d+\]: /.test(line));
+      expect(footnotes.length).toBeGreaterThan(0);
+      for (const line of footnotes) {
+        // A link Obsidian resolves by vault path, and the quote as words, not Markdown.
+        expect(line).toMatch(
+          /^\[\^\d+-\d+\]: \[\[notes\/projects\/Solar Pump Project(#[^|\]]+)?\|/,
+        );
+        expect(line.slice(line.indexOf(']]') + 2)).not.toMatch(/\*\*|\[\[|\s\^[\w-]+/);
+      }
+      expect(footnotes.join('\n')).toContain('Silt clogging the strainer.');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
     'lists, renames, exports and deletes the session',
     async () => {
       const { page, problems } = await env.open('/');

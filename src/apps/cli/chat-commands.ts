@@ -297,7 +297,9 @@ export function registerChatCommands(program: Command): void {
       });
     });
   withCommonOptions(sessions.command('export'))
-    .description('export a session as Markdown (citations as footnotes) or JSON')
+    .description(
+      'export a session as Markdown (citations as footnotes, agent edits with their diffs) or JSON',
+    )
     .argument('<id>')
     .option('--format <format>', 'md or json', 'md')
     .action(async (id: string, options: CommonOptions & { format: string }) => {
@@ -306,11 +308,12 @@ export function registerChatCommands(program: Command): void {
           `--format: expected md or json, got ${JSON.stringify(options.format)}`,
         );
       await withWorkspace(options, async (ws) => {
-        const { session, messages } = await loadSession(ws, id);
+        const { store, session, messages } = await loadSession(ws, id);
+        const edits = await store.listProposedEdits(session.id);
         process.stdout.write(
           options.format === 'md'
-            ? exportSessionMarkdown(session, messages)
-            : exportSessionJson(session, messages),
+            ? exportSessionMarkdown(session, messages, edits)
+            : exportSessionJson(session, messages, edits),
         );
       });
     });

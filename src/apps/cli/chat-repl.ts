@@ -112,10 +112,11 @@ export function registerChatRepl(program: Command): void {
                 await sessions.listMessages(session.id),
                 await loadReferenceCatalog(ws.store),
               );
+              const edits = await sessions.listProposedEdits(session.id);
               const text =
                 args[0] === 'json'
-                  ? exportSessionJson(session, messages)
-                  : exportSessionMarkdown(session, messages);
+                  ? exportSessionJson(session, messages, edits)
+                  : exportSessionMarkdown(session, messages, edits);
               if (args[1]) {
                 await writeFile(args[1], text);
                 out.write(`saved ${args[1]}\n`);

@@ -1,4 +1,9 @@
-import { exportSessionJson, exportSessionMarkdown } from '../../chat/index.ts';
+import {
+  attachmentHeader,
+  exportFileName,
+  exportSessionJson,
+  exportSessionMarkdown,
+} from '../../chat/index.ts';
 import { refreshStoredReferences, type Session } from '../../core/index.ts';
 import { ExportQuery, editJson, messageJson, RenameSessionBody } from '../../protocol/index.ts';
 import type { RouteKit } from './create-server.ts';
@@ -100,21 +105,24 @@ export function registerSessionRoutes(kit: RouteKit): void {
       const ws = kit.workspace(request);
       const { format } = parseInput(ExportQuery, request.query, 'query');
       const session = await own(ws, request.footnoteUser.id, sid(request.params));
-      const messages = refreshStoredReferences(
-        await ws.sessions.listMessages(session.id),
-        await ws.catalog(),
-      );
-      const safe = session.id.replace(/[^\w-]/g, '');
+      const [stored, edits, catalog] = await Promise.all([
+        ws.sessions.listMessages(session.id),
+        ws.sessions.listProposedEdits(session.id),
+        ws.catalog(),
+      ]);
+      const messages = refreshStoredReferences(stored, catalog);
+      // Named after the session's title, as the person sees it in the list.
+      const disposition = attachmentHeader(exportFileName(session.title, session.id, format));
       if (format === 'json') {
         return reply
           .type('application/json; charset=utf-8')
-          .header('content-disposition', `attachment; filename="session-${safe}.json"`)
-          .send(exportSessionJson(session, messages));
+          .header('content-disposition', disposition)
+          .send(exportSessionJson(session, messages, edits));
       }
       return reply
         .type('text/markdown; charset=utf-8')
-        .header('content-disposition', `attachment; filename="session-${safe}.md"`)
-        .send(exportSessionMarkdown(session, messages));
+        .header('content-disposition', disposition)
+        .send(exportSessionMarkdown(session, messages, edits));
     },
   );
 }

@@ -71,6 +71,27 @@ async function apiError(response: Response): Promise<ApiError> {
   }
 }
 
+/**
+ * The file name a Content-Disposition header gives: the exact UTF-8 `filename*` when there is
+ * one, else the plain `filename`; null without either.
+ */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // a broken encoding: fall back to the plain name
+    }
+  }
+  return (
+    /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ??
+    /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1] ??
+    null
+  );
+}
+
 async function request(path: string, init: RequestInit = {}): Promise<Response> {
   const response = await fetch(path, {
     ...init,
@@ -163,9 +184,16 @@ export class WorkspaceApi {
     await json<void>(this.session(sessionId), { method: 'DELETE' });
   }
 
-  /** The session as a file (Markdown with footnotes, or JSON). */
-  async exportSession(sessionId: string, format: 'md' | 'json'): Promise<Blob> {
-    return (await request(`${this.session(sessionId)}/export${q({ format })}`)).blob();
+  /** The session as a file (Markdown with footnotes, or JSON), with the name the server gave it. */
+  async exportSession(
+    sessionId: string,
+    format: 'md' | 'json',
+  ): Promise<{ blob: Blob; filename: string | null }> {
+    const response = await request(`${this.session(sessionId)}/export${q({ format })}`);
+    return {
+      blob: await response.blob(),
+      filename: attachmentName(response.headers.get('content-disposition')),
+    };
   }
 
   /** What the model saw for one answer: the context report. */

@@ -12,17 +12,19 @@ const download = (blob: Blob, name: string) => {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
-/** Downloads the conversation as Markdown (citations as footnotes) or as JSON. */
+/**
+ * Downloads the conversation as Markdown (citations as footnotes, agent edits with their diffs) or
+ * as JSON, in a file named after its title.
+ */
 export function ExportMenu({ api, sessionId }: { api: WorkspaceApi; sessionId: string | null }) {
   const [problem, setProblem] = useState<string | null>(null);
   const run = async (format: 'md' | 'json') => {
     if (!sessionId) return;
     try {
       setProblem(null);
-      download(
-        await api.exportSession(sessionId, format),
-        `footnote-${sessionId.slice(0, 8)}.${format}`,
-      );
+      const { blob, filename } = await api.exportSession(sessionId, format);
+      // The server names the file after the session's title.
+      download(blob, filename ?? `footnote-${sessionId.slice(0, 8)}.${format}`);
     } catch (cause) {
       setProblem(`Export failed: ${(cause as Error).message}`);
     }

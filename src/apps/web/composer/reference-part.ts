@@ -1,5 +1,5 @@
+import { plainText } from '../../../core/plain-text.ts';
 import type { DocumentDetail, ReferenceJson } from '../api/types.ts';
-import { plainExcerpt } from '../markdown/plain-excerpt.ts';
 
 /** The target of a resolved reference, as the API returns it. */
 export type ReferenceTarget = NonNullable<ReferenceJson['target']>;
@@ -63,7 +63,7 @@ export function partSpan(
 
 /** The first lines of a text, cut at a word boundary near `limit` characters. */
 export function excerpt(text: string, limit = 400): string {
-  const trimmed = plainExcerpt(text)
+  const trimmed = plainText(text)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   if (trimmed.length <= limit) return trimmed;

@@ -1,5 +1,5 @@
+import { plainText } from '../../../core/plain-text.ts';
 import type { CitationJson, ClaimSummaryJson, ReferenceJson } from '../api/types.ts';
-import { plainExcerpt } from '../markdown/plain-excerpt.ts';
 
 /** Most titles the collapsed sources toggle names before "+N more". */
 const TOGGLE_TITLES = 3;
@@ -119,7 +119,7 @@ export function locationLabel(source: {
 
 /** At most `max` characters of an excerpt, whitespace folded, cut at a word with an ellipsis. */
 export function shortExcerpt(text: string, max = CARD_EXCERPT_CHARS): string {
-  const flat = plainExcerpt(text).replace(/\s+/g, ' ').trim();
+  const flat = plainText(text).replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max);
   const space = cut.lastIndexOf(' ');
