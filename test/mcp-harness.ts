@@ -1,5 +1,6 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { expect } from 'vitest';
+import { EDIT_TOOL_INPUTS } from '../src/chat/index.ts';
 
 /** What the tests need of a client: the v1 SDK's `Client` and the v2 one both have these. */
 export interface AnyClient {
@@ -18,13 +19,8 @@ export interface ToolAnswer {
 }
 
 export const READ_TOOLS = ['search', 'fetch', 'resolve', 'ask', 'list_documents', 'links'];
-export const EDIT_TOOLS = [
-  'edit_section',
-  'edit_metadata',
-  'write_content',
-  'insert_file',
-  'apply_edit',
-];
+/** The chat engine's edit tools, each offered by MCP in agent mode, and applying a preview. */
+export const EDIT_TOOLS = [...Object.keys(EDIT_TOOL_INPUTS), 'apply_edit'];
 
 const validator = new AjvJsonSchemaValidator();
 

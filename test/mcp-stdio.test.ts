@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
@@ -22,6 +22,12 @@ import {
 const bin = resolve(import.meta.dirname, '..', 'bin/footnote.js');
 const design = 'notes/projects/Pump Design.md';
 const sample = copySampleWorkspace();
+// Two notes of one name in folders of one length: no rule of the resolver tells them apart.
+for (const folder of ['projects', 'research'])
+  writeFileSync(
+    join(sample.workspace, `notes/${folder}/Field Notes.md`),
+    `# Field Notes\n\nFrom ${folder}.\n`,
+  );
 let stderr = '';
 
 const spawnArgs = (...extra: string[]) => ({
@@ -91,14 +97,20 @@ describe('footnote mcp over stdio, v1 client (2025 protocol)', () => {
     })) as ToolAnswer;
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain('no document');
-    const ambiguous = (await v1.callTool({
+    // A name means what it means to the chat's own tools: the live Budget note over the archived one…
+    const budget = (await v1.callTool({
       name: 'fetch',
       arguments: { id: 'Budget.md' },
     })) as ToolAnswer;
+    expect(budget.structuredContent?.path).toBe('notes/projects/Budget.md');
+    // …and a tie those rules cannot break is an error naming both, never one picked silently.
+    const ambiguous = (await v1.callTool({
+      name: 'fetch',
+      arguments: { id: 'Field Notes' },
+    })) as ToolAnswer;
     expect(ambiguous.isError).toBe(true);
-    expect(textOf(ambiguous)).toMatch(
-      /notes\/archive\/Budget\.md.*notes\/projects\/Budget\.md|notes\/projects\/Budget\.md.*notes\/archive\/Budget\.md/,
-    );
+    expect(textOf(ambiguous)).toContain('notes/projects/Field Notes.md');
+    expect(textOf(ambiguous)).toContain('notes/research/Field Notes.md');
   });
 
   it('refuses an edit to a document the request does not reference, and writes nothing', async () => {

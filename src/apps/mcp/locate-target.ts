@@ -5,8 +5,8 @@ import {
   headingPart,
   isLoaded,
   pagePart,
-  type Reference,
-  type ReferenceCatalog,
+  type ReferenceTarget,
+  resolveDocumentName,
   resolveReferences,
   type StoredDocument,
   sectionPart,
@@ -175,8 +175,7 @@ async function locateUri(ws: WorkspaceHandle, uri: FootnoteUri, raw: string): Pr
 }
 
 /** The part a resolved reference's target names, or the whole document. */
-function targetOf(doc: StoredDocument, ref: Reference): Located {
-  const t = ref.target;
+function targetOf(doc: StoredDocument, t: ReferenceTarget | null): Located {
   if (!t) return located(doc, null);
   if (t.span) {
     const heading = t.heading ?? null;
@@ -213,17 +212,31 @@ async function locateReference(ws: WorkspaceHandle, text: string): Promise<Locat
   }
   const doc = await ws.store.getDocument(ref.target.documentId);
   if (!doc || doc.status === 'deleted') throw notFound(ref.raw);
-  return { ...targetOf(doc, ref), notes: ref.notes };
+  return { ...targetOf(doc, ref.target), notes: ref.notes };
 }
 
-/** A document by path, file name, title or alias — one of them, or an error naming the choices. */
-async function locateName(ws: WorkspaceHandle, catalog: ReferenceCatalog, name: string) {
-  checkRelativePath(name);
-  const exact = catalog.atPath(name);
-  if (exact && exact.status !== 'deleted') return load(ws, exact, name);
-  const byFile = single(catalog.byFileName(name.slice(name.lastIndexOf('/') + 1)), name);
-  if (byFile) return load(ws, byFile, name);
-  return load(ws, single(catalog.byTitleOrAlias(name), name), JSON.stringify(name));
+/**
+ * A name as a chat tool reads it (`resolveDocumentName`: an exact path or id, else the wikilink
+ * rules with `#Heading` or `#^block`, else the mention rules), so `fetch` and the model's own
+ * `read_document` agree on what a name means; several equal matches are an error naming them.
+ */
+async function locateName(ws: WorkspaceHandle, name: string): Promise<Located> {
+  checkRelativePath(name.replace(/#.*$/, ''));
+  const outcome = resolveDocumentName(name, await ws.catalog());
+  if (outcome.status === 'ambiguous')
+    throw new McpToolError(
+      'ambiguous',
+      `${JSON.stringify(name)} names ${outcome.candidates.length} documents: ${listOf(outcome.candidates)}; give the full path`,
+    );
+  const doc = outcome.target ? await ws.store.getDocument(outcome.target.documentId) : null;
+  if (
+    outcome.status === 'unresolved' ||
+    outcome.status === 'deleted' ||
+    !doc ||
+    doc.status === 'deleted'
+  )
+    throw notFound(JSON.stringify(name));
+  return { ...targetOf(doc, outcome.target), notes: outcome.notes };
 }
 
 /**
@@ -259,16 +272,5 @@ export async function locateTarget(ws: WorkspaceHandle, input: string): Promise<
     if (byId.status === 'deleted') throw notFound(text);
     return located(byId, null);
   }
-  const catalog = await ws.catalog();
-  try {
-    return located(await locateName(ws, catalog, text), null);
-  } catch (error) {
-    const hash = text.lastIndexOf('#');
-    if (!(error instanceof McpToolError) || error.code !== 'not_found' || hash <= 0) throw error;
-    const doc = await locateName(ws, catalog, text.slice(0, hash));
-    const anchor = text.slice(hash + 1);
-    if (anchor.startsWith('^')) return blockOf(doc, anchor.slice(1));
-    if (doc.kind === 'content') return sectionOf(doc, anchor);
-    return headingOf(doc, anchor);
-  }
+  return locateName(ws, text);
 }
