@@ -10,7 +10,6 @@ import { authenticateWith } from '../src/apps/server/server-options.ts';
 import { openWorkspaceHandle, type WorkspaceHandle } from '../src/apps/server/workspace-handle.ts';
 import { gptTokenCounter, memoizeTokenCounter } from '../src/core/index.ts';
 import { createOfflineModel } from '../src/llm/index.ts';
-import { SqliteUserStore } from '../src/store/index.ts';
 import { copySampleWorkspace } from '../src/testing/run-footnote.ts';
 import { createTempWorkspace, type TempWorkspace } from '../src/testing/temp-workspace.ts';
 import { exerciseReadTools, type ToolAnswer, textOf } from './mcp-harness.ts';
@@ -26,6 +25,7 @@ let handles: Map<string, WorkspaceHandle>;
 let url: string;
 let close: () => Promise<void>;
 const tokens: Record<string, string> = {};
+let carolSession = '';
 
 beforeAll(async () => {
   sample = copySampleWorkspace();
@@ -34,7 +34,7 @@ beforeAll(async () => {
     ['default', await openWorkspaceHandle('default', sample.workspace, { watch: false })],
     ['other', await openWorkspaceHandle('other', otherFolder.root, { watch: false })],
   ]);
-  const users = new SqliteUserStore((handles.get('default') as WorkspaceHandle).store.db);
+  const users = (handles.get('default') as WorkspaceHandle).users;
   for (const [name, workspaces] of [
     ['alice', ['default']],
     ['bob', ['default']],
@@ -210,8 +210,25 @@ describe('/mcp over Streamable HTTP', () => {
         arguments: { id: secret?.id },
       })) as ToolAnswer;
       expect(own.structuredContent.text).toContain('31-7-42');
+      const asked = (await carol.callTool({
+        name: 'ask',
+        arguments: { message: 'What is the vault combination? [[Secret]]' },
+      })) as ToolAnswer;
+      carolSession = asked.structuredContent.sessionId;
+      expect(asked.structuredContent.answer).toContain('31-7-42');
     } finally {
       await carol.close();
+    }
+    // Her session is hers: another user gets no session by its id, and no text of it.
+    const alice = await v2As('alice');
+    try {
+      await expect(
+        alice.readResource({ uri: `footnote://session/${carolSession}` }),
+      ).rejects.toThrow(/no session/);
+      const { resources } = await alice.listResources();
+      expect(JSON.stringify(resources)).not.toContain(carolSession);
+    } finally {
+      await alice.close();
     }
   });
 });

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authenticateWith } from '../src/apps/server/server-options.ts';
-import type { UserRole } from '../src/core/index.ts';
+import type { UserRole, UserStore } from '../src/core/index.ts';
 import { RollbackResultJson, VersionJson } from '../src/protocol/index.ts';
-import { SqliteUserStore } from '../src/store/index.ts';
 import { type RunningServer, scripted, send, startServer } from './server-harness.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: assertions below read arbitrary JSON response bodies.
@@ -20,7 +19,7 @@ afterEach(async () => {
 
 interface Team {
   readonly server: RunningServer;
-  readonly users: SqliteUserStore;
+  readonly users: UserStore;
   /** Authorization headers by user name. */
   readonly as: Record<string, Record<string, string>>;
 }
@@ -31,7 +30,7 @@ interface Team {
  * Impeller section of Pump Design.
  */
 async function team(): Promise<Team> {
-  let users: SqliteUserStore | undefined;
+  let users: UserStore | undefined;
   const server = await startServer({
     model: scripted([
       {
@@ -44,7 +43,7 @@ async function team(): Promise<Team> {
     authenticate: async (token) => (users ? authenticateWith(users)(token) : null),
   });
   servers.push(server);
-  users = new SqliteUserStore(server.handle.store.db);
+  users = server.handle.users;
   const as: Record<string, Record<string, string>> = {};
   const roles: Record<string, UserRole> = {
     alice: 'member',
@@ -172,7 +171,7 @@ describe('roles over HTTP', () => {
     const body = await json(done);
     expect(body).toMatchObject({ applied: true, rolledBack: [edit.id] });
     expect(RollbackResultJson.parse(body)).toEqual(body);
-    expect(file(t)).toBe(readOriginal(t, original.id));
+    expect(file(t)).toBe(await readOriginal(t, original.id));
     expect(await editStatus(t, 'alice', turn.body.sessionId)).toEqual(['rolled_back']);
     const undo = await send(api(t, `/edits/${edit.id}/undo`), 'POST', {}, t.as.alice);
     expect(undo.status).toBe(409);
@@ -281,11 +280,8 @@ describe('roles over HTTP', () => {
 });
 
 /** The stored text of a version (the list never carries it). */
-function readOriginal(t: Team, versionId: string): string {
-  const row = t.server.handle.store.db
-    .prepare('SELECT content FROM versions WHERE id = ?')
-    .get(versionId) as { content: string };
-  return row.content;
+async function readOriginal(t: Team, versionId: string): Promise<string> {
+  return (await t.server.handle.sessions.getVersion(versionId))?.content ?? '';
 }
 
 describe('the OpenAPI document', () => {

@@ -11,7 +11,6 @@ import { openWorkspaceHandle, type WorkspaceHandle } from '../src/apps/server/wo
 import { modelSummarizer } from '../src/chat/index.ts';
 import { gptTokenCounter, memoizeTokenCounter } from '../src/core/index.ts';
 import { createOfflineModel, resolveModel } from '../src/llm/index.ts';
-import { SqliteUserStore } from '../src/store/index.ts';
 import { startOpenAIStubServer } from '../src/testing/openai-stub-server.ts';
 import { copySampleWorkspace } from '../src/testing/run-footnote.ts';
 import { type ScriptedStep, scriptedModel } from '../src/testing/scripted-model.ts';
@@ -692,16 +691,14 @@ describe('real tokens', () => {
       second: true,
       authenticate: async (bearer) => {
         const handle = server.handles.get('default') as WorkspaceHandle;
-        const user = bearer
-          ? await new SqliteUserStore(handle.store.db).findUserByToken(bearer)
-          : null;
+        const user = bearer ? await handle.users.findUserByToken(bearer) : null;
         return (
           user && { id: user.id, name: user.name, role: user.role, workspaces: user.workspaces }
         );
       },
     });
     const served = server.handles.get('default') as WorkspaceHandle;
-    const live = await new SqliteUserStore(served.store.db).addUser({
+    const live = await served.users.addUser({
       name: 'alice',
       role: 'member',
       workspaces: ['default'],

@@ -1,3 +1,4 @@
+export * from './open-stores.ts';
 export * from './postgres/postgres-database.ts';
 export * from './postgres/postgres-session-store.ts';
 export * from './postgres/postgres-store.ts';

@@ -22,7 +22,6 @@ import {
 } from '../../core/index.ts';
 import { describeModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { editJson } from '../../protocol/index.ts';
-import { SqliteSessionStore } from '../../store/index.ts';
 import { formatAnswerFooter, formatSessions, formatVersions, messageJson } from './chat-output.ts';
 import {
   type CommonOptions,
@@ -133,7 +132,7 @@ export async function askOnce(
   return runTurn({
     root: ws.root,
     store: ws.store,
-    sessions: new SqliteSessionStore(ws.store.db),
+    sessions: ws.sessions,
     catalog,
     model,
     tokenCounter,
@@ -252,7 +251,7 @@ export function registerChatCommands(program: Command): void {
     .description('list sessions, most recent first')
     .action(async (options: CommonOptions) => {
       await withWorkspace(options, async (ws) => {
-        const list = await new SqliteSessionStore(ws.store.db).listSessions({
+        const list = await ws.sessions.listSessions({
           workspaceId: 'default',
           userId: 'local',
         });
@@ -261,7 +260,7 @@ export function registerChatCommands(program: Command): void {
       });
     });
   const loadSession = async (ws: OpenWorkspace, id: string) => {
-    const store = new SqliteSessionStore(ws.store.db);
+    const store = ws.sessions;
     const session = await store.getSession(id);
     if (!session) throw new SessionNotFoundError(id);
     // References read as their documents are now (deleted / archived since), history kept.
@@ -322,7 +321,7 @@ export function registerChatCommands(program: Command): void {
     .argument('<id>')
     .action(async (id: string, options: CommonOptions) => {
       await withWorkspace(options, async (ws) => {
-        const deleted = await new SqliteSessionStore(ws.store.db).deleteSession(id);
+        const deleted = await ws.sessions.deleteSession(id);
         if (!deleted) throw new SessionNotFoundError(id);
         if (options.json) writeJson({ deleted: id });
         else process.stdout.write(`Deleted session ${id}.\n`);
@@ -337,7 +336,7 @@ export function registerChatCommands(program: Command): void {
         await refreshIndex(ws, { quiet: true });
         const doc = await ws.store.getDocumentByPath(path);
         if (!doc) throw new UsageError(`no document at ${path}`);
-        const versions = await new SqliteSessionStore(ws.store.db).listVersions(doc.id);
+        const versions = await ws.sessions.listVersions(doc.id);
         if (options.json)
           writeJson({ path, versions: versions.map(({ content: _content, ...v }) => v) });
         else process.stdout.write(`${formatVersions(versions, process.stdout)}\n`);
@@ -356,7 +355,7 @@ export function registerChatCommands(program: Command): void {
           const result = await rollbackDocument({
             root: ws.root,
             store: ws.store,
-            sessions: new SqliteSessionStore(ws.store.db),
+            sessions: ws.sessions,
             path,
             versionId,
             // The command line is the machine's own user: the local admin.

@@ -3,7 +3,6 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { exportSessionJson, exportSessionMarkdown } from '../../chat/index.ts';
 import { loadReferenceCatalog, refreshStoredReferences } from '../../core/index.ts';
-import { SqliteSessionStore } from '../../store/index.ts';
 import {
   askOnce,
   modelLabel,
@@ -75,7 +74,7 @@ export function registerChatRepl(program: Command): void {
           if (running) running.abort();
           else rl.close();
         });
-        const sessions = new SqliteSessionStore(ws.store.db);
+        const sessions = ws.sessions;
         const tty = process.stdin.isTTY === true;
         const lines = rl[Symbol.asyncIterator]();
         while (true) {

@@ -9,12 +9,14 @@ import {
   type SuggestTrigger,
 } from '../../core/index.ts';
 import { MAX_SEARCH_LIMIT, type SearchResult } from '../../search/index.ts';
-import { type OpenWorkspace, openWorkspace } from './open-workspace.ts';
+import { databaseUrlOf, type OpenWorkspace, openWorkspace } from './open-workspace.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface CommonOptions {
   readonly workspace: string;
   readonly json?: boolean;
+  /** A PostgreSQL URL to keep the workspace in instead of its SQLite file (else `DATABASE_URL`). */
+  readonly databaseUrl?: string;
 }
 
 export const parseLimit = (value: string): number => {
@@ -62,11 +64,13 @@ export async function withWorkspace<T>(
   options: CommonOptions,
   work: (ws: OpenWorkspace) => Promise<T>,
 ): Promise<T> {
-  const workspace = openWorkspace(options.workspace);
+  const workspace = await openWorkspace(options.workspace, {
+    databaseUrl: databaseUrlOf(options),
+  });
   try {
     return await work(workspace);
   } finally {
-    await workspace.store.close();
+    await workspace.close();
   }
 }
 
@@ -78,7 +82,11 @@ export const withCommonOptions = (command: Command) =>
         'current folder',
       ),
     )
-    .option('--json', 'print machine-readable JSON on stdout');
+    .option('--json', 'print machine-readable JSON on stdout')
+    .option(
+      '--database-url <url>',
+      'keep the workspace in this PostgreSQL database instead of .footnote/footnote.db (default: DATABASE_URL)',
+    );
 
 export const parseCount = (value: string): number => {
   const n = Number(value);

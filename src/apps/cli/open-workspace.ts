@@ -1,6 +1,10 @@
 import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { SqliteStore } from '../../store/index.ts';
+import { resolve } from 'node:path';
+import {
+  openWorkspaceStores,
+  sqliteDatabasePath,
+  type WorkspaceStores,
+} from '../../store/index.ts';
 import {
   type IndexOptions,
   type IndexReport,
@@ -10,14 +14,17 @@ import {
 import { createProgressBar } from './progress-bar.ts';
 import { UsageError } from './usage-error.ts';
 
-/** An opened workspace: its folder and its store. */
-export interface OpenWorkspace {
+/** An opened workspace: its folder and its stores (documents, sessions, users). */
+export interface OpenWorkspace extends WorkspaceStores {
   readonly root: string;
-  readonly store: SqliteStore;
 }
 
-/** Where a workspace keeps its database. */
-export const databasePath = (root: string) => join(root, '.footnote', 'footnote.db');
+/** Where a workspace keeps its embedded database. */
+export const databasePath = sqliteDatabasePath;
+
+/** The PostgreSQL URL a command uses: `--database-url`, else `DATABASE_URL`; none means SQLite. */
+export const databaseUrlOf = (options: { readonly databaseUrl?: string | undefined }) =>
+  options.databaseUrl || process.env.DATABASE_URL || undefined;
 
 /** The absolute path of a workspace folder, or a usage error when there is no such folder. */
 export function assertWorkspaceFolder(dir: string): string {
@@ -32,10 +39,16 @@ export function assertWorkspaceFolder(dir: string): string {
   return root;
 }
 
-/** Opens the workspace folder's embedded store, checking the folder exists first. */
-export function openWorkspace(dir: string): OpenWorkspace {
+/**
+ * Opens the workspace folder's stores, checking the folder exists first: on PostgreSQL when a
+ * database URL is given, else in the folder's SQLite file.
+ */
+export async function openWorkspace(
+  dir: string,
+  options: { readonly databaseUrl?: string | undefined } = {},
+): Promise<OpenWorkspace> {
   const root = assertWorkspaceFolder(dir);
-  return { root, store: SqliteStore.open(databasePath(root)) };
+  return { root, ...(await openWorkspaceStores(root, options)) };
 }
 
 /**

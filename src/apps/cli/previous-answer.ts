@@ -1,6 +1,5 @@
 import { SessionNotFoundError } from '../../chat/index.ts';
 import { type PreviousSource, previousAnswerSources } from '../../core/index.ts';
-import { SqliteSessionStore } from '../../store/index.ts';
 import type { OpenWorkspace } from './open-workspace.ts';
 
 /** The workspace and user every session of the command line belongs to. */
@@ -15,7 +14,7 @@ export async function previousSourcesOf(
   ws: OpenWorkspace,
   sessionId: string,
 ): Promise<readonly PreviousSource[] | null> {
-  const store = new SqliteSessionStore(ws.store.db);
+  const store = ws.sessions;
   const session = await store.getSession(sessionId);
   if (!session || session.workspaceId !== LOCAL.workspaceId || session.userId !== LOCAL.userId)
     throw new SessionNotFoundError(sessionId);

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { modelSummarizer } from '../../chat/index.ts';
 import { type ChatMode, gptTokenCounter, memoizeTokenCounter } from '../../core/index.ts';
 import { OfflineModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
-import { SqliteUserStore } from '../../store/index.ts';
 import { type IndexReport, indexLimitsFromEnv } from '../../workspace/index.ts';
 import { createServer } from '../server/create-server.ts';
 import { authenticateWith } from '../server/server-options.ts';
@@ -15,6 +14,7 @@ import { openWorkspaceHandle, type WorkspaceHandle } from '../server/workspace-h
 import { parseMode } from './cli-options.ts';
 import { formatIndexReport } from './format-output.ts';
 import { browseUrl, openBrowser } from './open-browser.ts';
+import { databaseUrlOf } from './open-workspace.ts';
 import { UsageError } from './usage-error.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
 
@@ -74,6 +74,10 @@ export function registerServeCommand(program: Command): void {
     .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
     .option('--open', 'open the web UI in the browser once the server listens')
     .option(
+      '--database-url <url>',
+      "keep every served workspace in this PostgreSQL database (default: DATABASE_URL; else each folder's .footnote/footnote.db)",
+    )
+    .option(
       '--mcp-mode <mode>',
       'tools of /mcp: chat (read-only) or agent (adds edit tools for users who may write)',
       parseMode,
@@ -89,6 +93,7 @@ export function registerServeCommand(program: Command): void {
         baseUrl?: string;
         open?: boolean;
         mcpMode: ChatMode;
+        databaseUrl?: string;
       }) => {
         let config: z.infer<typeof ServerConfig> = { workspaces: [] };
         if (options.config) {
@@ -107,8 +112,13 @@ export function registerServeCommand(program: Command): void {
           };
         }
         const limits = indexLimitsFromEnv(process.env);
+        const databaseUrl = databaseUrlOf(options);
         const openHandle = (id: string, folder: string) =>
-          openWorkspaceHandle(id, folder, { limits, onIndexReport: logIndexReport(id) });
+          openWorkspaceHandle(id, folder, {
+            limits,
+            onIndexReport: logIndexReport(id),
+            databaseUrl,
+          });
         const handles = new Map<string, WorkspaceHandle>();
         handles.set('default', await openHandle('default', options.workspace));
         for (const w of config.workspaces) {
@@ -120,7 +130,7 @@ export function registerServeCommand(program: Command): void {
         const defaultModel = options.model ?? workspaceConfig.model;
         const baseUrl = options.baseUrl ?? workspaceConfig.baseUrl;
         if (defaultModel) parseModelSpec(defaultModel);
-        const users = new SqliteUserStore(main.store.db);
+        const users = main.users;
         const open = LOOPBACK.has(options.host);
         const app = createServer({
           workspaces: handles,

@@ -1,6 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { USER_ROLE_LIST, USER_ROLES, type User, type UserRole } from '../../core/index.ts';
-import { SqliteUserStore } from '../../store/index.ts';
 import { type CommonOptions, withCommonOptions, withWorkspace, writeJson } from './cli-options.ts';
 import { style } from './format-output.ts';
 
@@ -52,7 +51,7 @@ export function registerUsersCommands(program: Command): void {
     .action(
       async (name: string, options: CommonOptions & { workspaceId?: string[]; role: UserRole }) => {
         await withWorkspace(options, async (ws) => {
-          const { user, token } = await new SqliteUserStore(ws.store.db).addUser({
+          const { user, token } = await ws.users.addUser({
             name,
             role: options.role,
             workspaces: options.workspaceId ?? [DEFAULT_WORKSPACE_ID],
@@ -76,7 +75,7 @@ export function registerUsersCommands(program: Command): void {
     .description('list users, oldest first (never their tokens)')
     .action(async (options: CommonOptions) => {
       await withWorkspace(options, async (ws) => {
-        const list = await new SqliteUserStore(ws.store.db).listUsers();
+        const list = await ws.users.listUsers();
         if (options.json) writeJson({ users: list });
         else process.stdout.write(`${formatUsers(list, process.stdout)}\n`);
       });
@@ -88,7 +87,7 @@ export function registerUsersCommands(program: Command): void {
     .argument('<role>', USER_ROLE_LIST, parseRole)
     .action(async (name: string, role: UserRole, options: CommonOptions) => {
       await withWorkspace(options, async (ws) => {
-        const user = await new SqliteUserStore(ws.store.db).setUserRole(name, role);
+        const user = await ws.users.setUserRole(name, role);
         if (options.json) writeJson({ user });
         else
           process.stderr.write(

@@ -1,7 +1,14 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { DocumentSummaries } from '../../chat/index.ts';
-import { createKeyedQueue, loadReferenceCatalog, type ReferenceCatalog } from '../../core/index.ts';
-import { SqliteSessionStore, SqliteStore } from '../../store/index.ts';
+import {
+  createKeyedQueue,
+  type DocumentStore,
+  loadReferenceCatalog,
+  type ReferenceCatalog,
+  type SessionStore,
+  type UserStore,
+} from '../../core/index.ts';
+import { openWorkspaceStores } from '../../store/index.ts';
 import {
   type IndexLimits,
   type IndexReport,
@@ -13,8 +20,10 @@ import {
 export interface WorkspaceHandle {
   readonly id: string;
   readonly root: string;
-  readonly store: SqliteStore;
-  readonly sessions: SqliteSessionStore;
+  readonly store: DocumentStore;
+  readonly sessions: SessionStore;
+  /** Users and their tokens (those of the main workspace authenticate a server's requests). */
+  readonly users: UserStore;
   /** One-line summaries of documents, cached per version; model summaries are written in the background. */
   readonly summaries: DocumentSummaries;
   /** The catalog of the current index version (rebuilt after the index changes). */
@@ -34,6 +43,8 @@ export interface WorkspaceHandleOptions {
   readonly limits?: IndexLimits;
   /** Called after every index run (the first, re-indexes and the watcher's), to log problems. */
   readonly onIndexReport?: (report: IndexReport) => void;
+  /** A PostgreSQL URL to keep the workspace in, instead of its `.footnote/footnote.db`. */
+  readonly databaseUrl?: string | undefined;
 }
 
 /**
@@ -47,8 +58,8 @@ export async function openWorkspaceHandle(
   options: WorkspaceHandleOptions = {},
 ): Promise<WorkspaceHandle> {
   const root = resolve(folder);
-  const store = SqliteStore.open(join(root, '.footnote', 'footnote.db'));
-  const sessions = new SqliteSessionStore(store.db);
+  const stores = await openWorkspaceStores(root, { databaseUrl: options.databaseUrl });
+  const { store, sessions, users } = stores;
   const summaries = new DocumentSummaries({ cache: store });
   let catalog: Promise<ReferenceCatalog> | null = null;
   // Closing aborts every run, so a long read does not hold up shutdown.
@@ -76,6 +87,7 @@ export async function openWorkspaceHandle(
     root,
     store,
     sessions,
+    users,
     summaries,
     catalog() {
       catalog ??= loadReferenceCatalog(store);
@@ -93,7 +105,7 @@ export async function openWorkspaceHandle(
       summaries.close();
       await watching;
       await indexing.catch(() => undefined);
-      await store.close();
+      await stores.close();
     },
   };
 }

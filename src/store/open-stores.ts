@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import type { DocumentStore, SessionStore, UserStore } from '../core/index.ts';
+import { PostgresDatabase } from './postgres/postgres-database.ts';
+import { PostgresSessionStore } from './postgres/postgres-session-store.ts';
+import { PostgresStore } from './postgres/postgres-store.ts';
+import { PostgresUserStore } from './postgres/postgres-user-store.ts';
+import { SqliteSessionStore } from './sqlite/sqlite-session-store.ts';
+import { SqliteStore } from './sqlite/sqlite-store.ts';
+import { SqliteUserStore } from './sqlite/sqlite-user-store.ts';
+
+/** Every store port of one workspace, on one database connection (or pool). */
+export interface WorkspaceStores {
+  readonly store: DocumentStore;
+  readonly sessions: SessionStore;
+  readonly users: UserStore;
+  /** Which database holds them: the workspace's SQLite file, or a PostgreSQL server. */
+  readonly backend: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Where a workspace keeps its embedded database. */
+export const sqliteDatabasePath = (root: string) => join(root, '.footnote', 'footnote.db');
+
+/**
+ * Opens the stores of the workspace folder `root` (an absolute path): on PostgreSQL when a
+ * database URL is given — scoped to the folder, writing nothing into `.footnote/footnote.db` —
+ * else in the folder's own SQLite file.
+ */
+export async function openWorkspaceStores(
+  root: string,
+  options: { readonly databaseUrl?: string | undefined } = {},
+): Promise<WorkspaceStores> {
+  if (options.databaseUrl) {
+    const db = await PostgresDatabase.open(options.databaseUrl, { workspace: root });
+    return {
+      store: new PostgresStore(db),
+      sessions: new PostgresSessionStore(db),
+      users: new PostgresUserStore(db),
+      backend: 'postgres',
+      close: () => db.close(),
+    };
+  }
+  const store = SqliteStore.open(sqliteDatabasePath(root));
+  return {
+    store,
+    sessions: new SqliteSessionStore(store.db),
+    users: new SqliteUserStore(store.db),
+    backend: 'sqlite',
+    close: () => store.close(),
+  };
+}
