@@ -5,13 +5,14 @@ import {
   LOCAL_USER,
   memoizeTokenCounter,
 } from '../../core/index.ts';
-import { parseModelSpec, resolveModel } from '../../llm/index.ts';
+import { modelSummarizer } from '../../chat/index.ts';
+import { OfflineModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { type IndexReport, indexLimitsFromEnv } from '../../workspace/index.ts';
 import { serveMcpOverStdio } from '../mcp/stdio-transport.ts';
 import { openWorkspaceHandle } from '../server/workspace-handle.ts';
 import { parseMode } from './cli-options.ts';
 import { formatIndexReport } from './format-output.ts';
-import { assertWorkspaceFolder } from './open-workspace.ts';
+import { assertWorkspaceFolder, databaseUrlOf } from './open-workspace.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
 
 /**
@@ -54,8 +55,18 @@ export function registerMcpCommand(program: Command): void {
       'model of the ask tool (else the workspace config, else offline)',
     )
     .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
+    .option(
+      '--database-url <url>',
+      'keep the workspace in this PostgreSQL database instead of .footnote/footnote.db (default: DATABASE_URL)',
+    )
     .action(
-      async (options: { workspace: string; mode: ChatMode; model?: string; baseUrl?: string }) => {
+      async (options: {
+        workspace: string;
+        mode: ChatMode;
+        model?: string;
+        baseUrl?: string;
+        databaseUrl?: string;
+      }) => {
         keepStdoutForProtocol();
         const root = assertWorkspaceFolder(options.workspace);
         const config = readWorkspaceConfig(root);
@@ -66,6 +77,7 @@ export function registerMcpCommand(program: Command): void {
         const workspace = await openWorkspaceHandle('default', root, {
           limits: indexLimitsFromEnv(process.env),
           onIndexReport: logIndexReport(),
+          databaseUrl: databaseUrlOf(options),
         });
         const stop = new AbortController();
         for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -77,6 +89,11 @@ export function registerMcpCommand(program: Command): void {
               actor: LOCAL_USER,
               mode: options.mode,
               model: () => resolveModel(spec),
+            // The offline model writes no summaries: documents are summarized by their first paragraph.
+            summarizer: (chosen) =>
+              chosen instanceof OfflineModel ? undefined : modelSummarizer(chosen),
+            ...(config.historyMessages !== undefined && { historyMessages: config.historyMessages }),
+            ...(config.contextWindow !== undefined && { contextWindow: config.contextWindow }),
               tokenCounter: memoizeTokenCounter(gptTokenCounter),
               onError: (error) =>
                 process.stderr.write(
