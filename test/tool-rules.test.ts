@@ -78,7 +78,7 @@ describe('edit rules through the server', () => {
     expect(system).toContain('## Editing');
     expect(system).toContain('- @site-photo.png (files/site-photo.png): read: read and cite it');
     expect(system).toContain(
-      '- @why-solar-pumps (content/why-solar-pumps.md): insert: you may only add to it (insert_file)',
+      '- @why-solar-pumps (content/why-solar-pumps.md): insert: you may only add to it (insert_text, insert_file)',
     );
     expect(system).toMatch(/ask the user before calling any edit tool; never guess/);
     expect(toolOutput(models[0])).toEqual({

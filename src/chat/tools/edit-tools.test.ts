@@ -86,3 +86,125 @@ describe('insert_file', () => {
     expect(output.error).toMatch(/did not reference files\/site-photo\.png/);
   });
 });
+
+describe('inserting where the user asked', () => {
+  const post = [
+    '---',
+    'title: Why solar pumps',
+    '---',
+    'Pumps need power.',
+    '',
+    '## Costs',
+    '',
+    'Panels are cheap.',
+    '',
+    '## Wrapping up',
+    '',
+    'Go solar.',
+    '',
+  ].join('\n');
+  let site: ToolWorkspace;
+  beforeEach(async () => {
+    site = await openToolWorkspace({
+      'content/why-solar-pumps.md': post,
+      'notes/Note.md': '# Note\n\n## Risks\n\nDust.\n\n## Next\n\nOrder parts.\n',
+      'files/site-photo.png': photo,
+    });
+  });
+  afterEach(() => site.close());
+
+  /** Runs one insert tool on the workspace and answers the file's new text. */
+  const run = async (
+    message: string,
+    name: 'insert_text' | 'insert_file',
+    input: Record<string, unknown>,
+    path: string,
+  ) => {
+    const context = await site.contextFor(message);
+    const tools = editTools(context);
+    // biome-ignore lint/suspicious/noExplicitAny: tool outputs are plain JSON the model reads.
+    const output: any = await tools[name].execute?.(input as never, {
+      toolCallId: 'call-1',
+      messages: [],
+    });
+    return { output, text: readFileSync(join(site.workspace.root, path), 'utf8'), context };
+  };
+
+  it("places the seed's featured image above the conclusion, whatever the conclusion is titled", async () => {
+    const { output, context } = await run(
+      'Add @site-photo.png as the featured image above the conclusion in @why-solar-pumps',
+      'insert_file',
+      {
+        path: 'why-solar-pumps',
+        file: 'site-photo.png',
+        section: 'conclusion',
+        position: 'before',
+      },
+      'content/why-solar-pumps.md',
+    );
+    expect(context.references.map((r) => r.permission)).toEqual(['read', 'insert']);
+    expect(output.status).toBe('proposed');
+    expect(output.diff).toContain('+![[site-photo.png]]');
+    // Proposed only: the preview's diff puts the image right above "## Wrapping up".
+    expect(output.diff).toMatch(/\+!\[\[site-photo\.png\]\]\n\+\n ## Wrapping up/);
+  });
+
+  it('adds a paragraph under a section heading, at its end, above a section, or at the top or end of the document, leaving the rest as it was', async () => {
+    const note = '# Note\n\n## Risks\n\nDust.\n\n## Next\n\nOrder parts.\n';
+    const cases: ReadonlyArray<[Record<string, unknown>, string]> = [
+      [
+        { section: 'Risks', position: 'start' },
+        '# Note\n\n## Risks\n\nFog too.\n\nDust.\n\n## Next\n\nOrder parts.\n',
+      ],
+      [
+        { section: 'Risks', position: 'end' },
+        '# Note\n\n## Risks\n\nDust.\n\nFog too.\n\n## Next\n\nOrder parts.\n',
+      ],
+      [
+        { section: 'Next', position: 'before' },
+        '# Note\n\n## Risks\n\nDust.\n\nFog too.\n\n## Next\n\nOrder parts.\n',
+      ],
+      [
+        { position: 'start' },
+        'Fog too.\n\n# Note\n\n## Risks\n\nDust.\n\n## Next\n\nOrder parts.\n',
+      ],
+      [{}, '# Note\n\n## Risks\n\nDust.\n\n## Next\n\nOrder parts.\n\nFog too.\n'],
+    ];
+    for (const [where, expected] of cases) {
+      const own = await openToolWorkspace({ 'notes/Note.md': note });
+      try {
+        const context = await own.contextFor(
+          'Please insert a short paragraph about fog into [[Note#Risks]]',
+          { dryRun: false },
+        );
+        // biome-ignore lint/suspicious/noExplicitAny: tool outputs are plain JSON the model reads.
+        const output: any = await editTools(context).insert_text.execute?.(
+          { path: 'Note', content: 'Fog too.', position: 'end', ...where } as never,
+          { toolCallId: 'call-1', messages: [] },
+        );
+        expect(output.status, JSON.stringify(where)).toBe('applied');
+        const text = readFileSync(join(own.workspace.root, 'notes/Note.md'), 'utf8');
+        expect(text, JSON.stringify(where)).toBe(expected);
+      } finally {
+        await own.close();
+      }
+    }
+  });
+
+  it('refuses text into a document the user referenced only to read, and "before" without a section', async () => {
+    const read = await run(
+      'What does [[Note]] say?',
+      'insert_text',
+      { path: 'Note', content: 'Fog.' },
+      'notes/Note.md',
+    );
+    expect(read.output.error).toMatch(/refused/);
+    const nowhere = await run(
+      'Insert a line about fog into [[Note]]',
+      'insert_text',
+      { path: 'Note', content: 'Fog.', position: 'before' },
+      'notes/Note.md',
+    );
+    expect(nowhere.output.error).toMatch(/needs a section/);
+  });
+});

@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { headingPart, type StoredDocument, sectionPart } from '../../core/index.ts';
+import { namedPart, type StoredDocument } from '../../core/index.ts';
 import { FRONTMATTER_FENCE } from '../../workspace/split-frontmatter.ts';
 import { applyEdit } from './apply-edit.ts';
 import { documentOf, recorded } from './tool-call-log.ts';
@@ -37,15 +37,48 @@ function editAnswer(edit: EditRecord, documents: readonly StoredDocument[]) {
   };
 }
 
-/** Finds a section by id, title or heading text, for editing. */
+/** Finds a section by id, title or heading text (or a post's introduction / conclusion), for editing. */
 function partOf(doc: StoredDocument, section: string) {
-  const byTitle = doc.sections.find((s) => s.title.toLowerCase() === section.toLowerCase());
-  const part =
-    sectionPart(doc, section) ??
-    (byTitle ? sectionPart(doc, byTitle.id) : null) ??
-    headingPart(doc, section);
+  const part = namedPart(doc, section);
   if (!part) throw new ToolInputError(`no section ${JSON.stringify(section)} in ${doc.path}`);
   return part;
+}
+
+/** Where an insertion goes, relative to a section or the whole document. */
+const POSITION = z
+  .enum(['start', 'end', 'before'])
+  .default('end')
+  .describe(
+    'end: after the last line of the section (or document); start: right under the section heading (or at the top of the document); before: just above the section heading',
+  );
+
+/** The body offset an insertion goes at. */
+function insertionPoint(
+  doc: StoredDocument,
+  section: string | undefined,
+  position: 'start' | 'end' | 'before',
+): number {
+  if (!section) {
+    if (position === 'before')
+      throw new ToolInputError('position "before" needs a section to go above');
+    return position === 'start' ? 0 : doc.body.length;
+  }
+  const part = partOf(doc, section);
+  if (position === 'before') return part.start;
+  if (position === 'end') return part.end;
+  // Under the heading: past the heading line when the part opens with one.
+  const opensWithHeading = /^#{1,6}\s/.test(doc.body.slice(part.start, part.start + 7));
+  if (!opensWithHeading) return part.start;
+  const lineEnd = doc.body.indexOf('\n', part.start);
+  return lineEnd === -1 || lineEnd > part.end ? part.end : lineEnd + 1;
+}
+
+/** The raw file with `block` inserted at `offset` as a paragraph of its own (blank lines around it). */
+function insertBlock(raw: string, offset: number, block: string): string {
+  const before = raw.slice(0, offset).replace(/\s*$/, '');
+  const after = raw.slice(offset).replace(/^\s*\n/, '');
+  const head = before === '' ? '' : `${before}\n\n`;
+  return `${head}${block.trim()}\n${after ? `\n${after}` : ''}`;
 }
 
 /** The inputs of the write tools, shared with the MCP server, which offers the same tools. */
@@ -70,6 +103,13 @@ export const EDIT_TOOL_INPUTS = {
     path: z.string().min(1).max(500),
     file: z.string().min(1).max(500),
     section: z.string().max(300).optional(),
+    position: POSITION,
+  }),
+  insert_text: z.object({
+    path: z.string().min(1).max(500),
+    content: z.string().min(1).max(100_000),
+    section: z.string().max(300).optional(),
+    position: POSITION,
   }),
 } as const;
 
@@ -145,25 +185,37 @@ export function editTools(context: ToolContext) {
         return editAnswer(edit, [doc]);
       }),
     }),
+    insert_text: tool({
+      description:
+        'Add new text (a paragraph, a list, a new section) to a referenced document without changing its existing text: under a section heading, at the end of a section, just above a section, or at the top or end of the document. Works with insert or write permission.',
+      inputSchema: EDIT_TOOL_INPUTS.insert_text,
+      execute: recorded(context.log, async ({ path, content, section, position }) => {
+        const doc = await editable(context, path);
+        const offset = insertionPoint(doc, section, position);
+        const edit = await applyEdit(context, {
+          tool: 'insert_text',
+          doc,
+          action: 'insert',
+          change: (raw, at) => insertBlock(raw, at + offset, content),
+        });
+        return editAnswer(edit, [doc]);
+      }),
+    }),
     insert_file: tool({
       description:
-        'Embed a workspace file (e.g. an image) into a referenced document, at the end of a section or of the document. The user must have referenced the file too.',
+        'Embed a workspace file (e.g. an image) into a referenced document: under a section heading, at the end of a section, just above a section, or at the top or end of the document. The user must have referenced the file too.',
       inputSchema: EDIT_TOOL_INPUTS.insert_file,
-      execute: recorded(context.log, async ({ path, file, section }) => {
+      execute: recorded(context.log, async ({ path, file, section, position }) => {
         const doc = await editable(context, path);
         const embedded = await findDocument(context, file);
         const name = embedded.path.slice(embedded.path.lastIndexOf('/') + 1);
-        const end = section ? partOf(doc, section).end : doc.body.length;
+        const offset = insertionPoint(doc, section, position);
         const edit = await applyEdit(context, {
           tool: 'insert_file',
           doc,
           action: 'insert',
           embeds: [embedded],
-          change: (raw, at) => {
-            const before = raw.slice(0, at + end).replace(/\s*$/, '');
-            const after = raw.slice(at + end);
-            return `${before}\n\n![[${name}]]\n${after ? `\n${after.replace(/^\n*/, '')}` : ''}`;
-          },
+          change: (raw, at) => insertBlock(raw, at + offset, `![[${name}]]`),
         });
         return editAnswer(edit, [doc, embedded]);
       }),

@@ -4,12 +4,11 @@ import {
   DOCUMENT_KINDS,
   type DocumentPart,
   firstParagraph,
-  headingPart,
+  namedPart,
   outlineOf,
   pagePart,
   type StoredDocument,
   sectionCount,
-  sectionPart,
   type ToolCallDocument,
 } from '../../core/index.ts';
 import { searchWorkspace } from '../../search/index.ts';
@@ -187,18 +186,15 @@ export function readTools(context: ToolContext) {
       }),
     }),
     read_section: tool({
-      description: 'Read one section of a document, by section id or heading text.',
+      description:
+        'Read one section of a document, by section id or heading text ("introduction" and "conclusion" name a post\'s opening part and last section).',
       inputSchema: z.object({
         path: z.string().min(1).max(500),
         section: z.string().min(1).max(300),
       }),
       execute: recorded(context.log, async ({ path, section }) => {
         const doc = await findDocument(context, path);
-        const byTitle = doc.sections.find((s) => s.title.toLowerCase() === section.toLowerCase());
-        const part =
-          sectionPart(doc, section) ??
-          (byTitle ? sectionPart(doc, byTitle.id) : null) ??
-          headingPart(doc, section);
+        const part = namedPart(doc, section);
         if (!part) {
           const known = doc.sections.length
             ? doc.sections.map((s) => s.id)

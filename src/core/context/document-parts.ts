@@ -136,3 +136,35 @@ export function outlineOf(doc: StoredDocument): string {
 /** How many sections a document has, counting headings for notes. */
 export const sectionCount = (doc: StoredDocument): number =>
   doc.sections.length || doc.headings.length;
+
+/**
+ * The part a tool names, by the rules of `@post:section` references: a section id, a section
+ * title, a heading; else, in a post with sections, `introduction` (or `intro`) is the opening part
+ * before the first section and `conclusion` the last top-level section, whatever they are titled.
+ */
+export function namedPart(doc: StoredDocument, name: string): DocumentPart | null {
+  const byTitle = doc.sections.find((s) => s.title.toLowerCase() === name.toLowerCase());
+  const found =
+    sectionPart(doc, name) ??
+    (byTitle ? sectionPart(doc, byTitle.id) : null) ??
+    headingPart(doc, name);
+  if (found || doc.kind !== 'content' || doc.sections.length === 0) return found;
+  const wanted = normalizeHeading(name);
+  const first = doc.sections[0] as Section;
+  if ((wanted === 'introduction' || wanted === 'intro') && first.start > 0) {
+    return {
+      text: slice(doc, 0, first.start),
+      start: 0,
+      end: first.start,
+      label: '§ introduction',
+      page: null,
+      section: null,
+    };
+  }
+  if (wanted === 'conclusion') {
+    const top = Math.min(...doc.sections.map((s) => s.level));
+    const last = doc.sections.findLast((s) => s.level === top) ?? first;
+    return sectionPart(doc, last.id);
+  }
+  return null;
+}

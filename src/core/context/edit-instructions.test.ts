@@ -30,7 +30,7 @@ describe('editInstructions', () => {
       '- @site-photo.png (files/site-photo.png): read: read and cite it, do not change it',
     );
     expect(text).toContain(
-      '- @why-solar-pumps (content/why-solar-pumps.md): insert: you may only add to it (insert_file)',
+      '- @why-solar-pumps (content/why-solar-pumps.md): insert: you may only add to it (insert_text, insert_file)',
     );
     expect(text).toContain(
       '- [[Pump Design#Impeller]] (notes/Pump Design.md): write: you may change it (edit_section, edit_metadata, write_content)',

@@ -4,8 +4,9 @@ import type { Reference, ReferencePermission } from '../references/reference.ts'
 /** What each permission lets the model do, in the words of the edit tools. */
 const ALLOWS: Readonly<Record<ReferencePermission, string>> = {
   write:
-    'write: you may change it (edit_section, edit_metadata, write_content) or add to it (insert_file)',
-  insert: 'insert: you may only add to it (insert_file); leave its existing text as it is',
+    'write: you may change it (edit_section, edit_metadata, write_content) or add to it (insert_text, insert_file)',
+  insert:
+    'insert: you may only add to it (insert_text, insert_file), at the place the user asked for; leave its existing text as it is',
   read: 'read: read and cite it, do not change it; it may be inserted into a document you may edit (insert_file)',
 };
 

@@ -1,6 +1,5 @@
+import { isEditTool } from '../../../core/permissions/edit-tool-names.ts';
 import type { ToolActivity } from '../chat/view-message.ts';
-
-const EDIT_TOOLS = new Set(['edit_section', 'edit_metadata', 'write_content', 'insert_file']);
 
 const field = (input: unknown, key: string): string | null => {
   if (typeof input !== 'object' || input === null) return null;
@@ -9,9 +8,6 @@ const field = (input: unknown, key: string): string | null => {
   if (typeof value === 'number') return String(value);
   return null;
 };
-
-/** Whether a tool writes to the workspace (agent mode). */
-export const isEditTool = (name: string) => EDIT_TOOLS.has(name);
 
 /** What a read tool reads: "notes/Design.md", "notes/Design.md § risks", "report.pdf page 3". */
 function readTarget(tool: ToolActivity): string {
