@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
+import { modelSummarizer } from '../../chat/index.ts';
 import {
   type ChatMode,
   gptTokenCounter,
   LOCAL_USER,
   memoizeTokenCounter,
 } from '../../core/index.ts';
-import { modelSummarizer } from '../../chat/index.ts';
 import { OfflineModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { type IndexReport, indexLimitsFromEnv } from '../../workspace/index.ts';
 import { serveMcpOverStdio } from '../mcp/stdio-transport.ts';
@@ -89,11 +89,13 @@ export function registerMcpCommand(program: Command): void {
               actor: LOCAL_USER,
               mode: options.mode,
               model: () => resolveModel(spec),
-            // The offline model writes no summaries: documents are summarized by their first paragraph.
-            summarizer: (chosen) =>
-              chosen instanceof OfflineModel ? undefined : modelSummarizer(chosen),
-            ...(config.historyMessages !== undefined && { historyMessages: config.historyMessages }),
-            ...(config.contextWindow !== undefined && { contextWindow: config.contextWindow }),
+              // The offline model writes no summaries: documents are summarized by their first paragraph.
+              summarizer: (chosen) =>
+                chosen instanceof OfflineModel ? undefined : modelSummarizer(chosen),
+              ...(config.historyMessages !== undefined && {
+                historyMessages: config.historyMessages,
+              }),
+              ...(config.contextWindow !== undefined && { contextWindow: config.contextWindow }),
               tokenCounter: memoizeTokenCounter(gptTokenCounter),
               onError: (error) =>
                 process.stderr.write(

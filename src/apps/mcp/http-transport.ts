@@ -54,6 +54,8 @@ export function registerMcpRoutes(kit: RouteKit): void {
       takeTurn: () => kit.turnLimiter?.take(user.id) ?? { ok: true, remaining: Infinity },
       track: (controller, turn) => kit.track(controller, turn),
       maxSteps: options.maxSteps ?? 8,
+      ...(options.summarizer && { summarizer: options.summarizer }),
+      ...(options.historyMessages !== undefined && { historyMessages: options.historyMessages }),
       onError: (error) => kit.app.log.error(error),
     };
     const disconnected = new AbortController();

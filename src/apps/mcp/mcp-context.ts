@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import type { Actor, ChatMode, TokenCounter } from '../../core/index.ts';
+import type { Actor, ChatMode, Summarizer, TokenCounter } from '../../core/index.ts';
 import type { RateLimitDecision } from '../server/rate-limiter.ts';
 import type { WorkspaceHandle } from '../server/workspace-handle.ts';
 
@@ -22,6 +22,12 @@ export interface McpContext {
   readonly track?: (controller: AbortController, turn: Promise<unknown>) => void;
   /** Most model steps per `ask` turn. @default 8 */
   readonly maxSteps?: number;
+  /** Who writes one-line document summaries for a turn answered by `model` (as for chat); none: first paragraphs. */
+  readonly summarizer?: (model: LanguageModel) => Summarizer | undefined;
+  /** Earlier messages of a session sent with each `ask` turn at most. @default the engine's (10) */
+  readonly historyMessages?: number;
+  /** The model's context window in tokens. @default the engine's */
+  readonly contextWindow?: number;
   /** Hears failures the client only sees as "the tool failed" (stderr on stdio, the server log on HTTP). */
   readonly onError?: (error: unknown) => void;
   readonly now?: () => Date;

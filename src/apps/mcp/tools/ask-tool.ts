@@ -101,13 +101,14 @@ export function registerAskTool(server: McpServer, context: McpContext): void {
       const stop = () => controller.abort(signal.reason);
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });
+      const model = context.model();
       const running = ws.serialize(sessionId ?? `new:${randomUUID()}`, async () =>
         runTurn({
           root: ws.root,
           store: ws.store,
           sessions: ws.sessions,
           catalog: await ws.catalog(),
-          model: context.model(),
+          model,
           tokenCounter: context.tokenCounter,
           message,
           sessionId: sessionId ?? null,
@@ -117,6 +118,11 @@ export function registerAskTool(server: McpServer, context: McpContext): void {
           mode: mode ?? 'chat',
           dryRun: true,
           maxSteps: context.maxSteps ?? 8,
+          ...(context.historyMessages !== undefined && {
+            historyMessages: context.historyMessages,
+          }),
+          ...(context.contextWindow !== undefined && { contextWindow: context.contextWindow }),
+          summaries: ws.summaries.lookup(context.summarizer?.(model)),
           signal: controller.signal,
           reindex: () => ws.reindex(),
           ...(context.now && { now: context.now }),

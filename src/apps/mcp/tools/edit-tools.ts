@@ -29,6 +29,8 @@ const DESCRIPTIONS: Readonly<Record<EditToolName, string>> = {
   edit_section: "Replace one section's text (the heading stays).",
   edit_metadata: 'Set or remove frontmatter fields.',
   write_content: 'Replace the whole body (frontmatter kept).',
+  insert_text:
+    'Add text under, at the end of or above a section, or at the top or end, changing nothing else.',
   insert_file:
     'Embed a workspace file at the end of a section or the document; the file must be referenced too.',
 };
