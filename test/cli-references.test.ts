@@ -172,6 +172,7 @@ describe('footnote suggest', () => {
         'insert',
         'kind',
         'label',
+        'modifiedAt',
         'path',
       ]);
     }

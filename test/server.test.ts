@@ -11,6 +11,7 @@ import { openWorkspaceHandle, type WorkspaceHandle } from '../src/apps/server/wo
 import { modelSummarizer } from '../src/chat/index.ts';
 import { gptTokenCounter, memoizeTokenCounter } from '../src/core/index.ts';
 import { createOfflineModel, resolveModel } from '../src/llm/index.ts';
+import { SuggestJson } from '../src/protocol/index.ts';
 import { startOpenAIStubServer } from '../src/testing/openai-stub-server.ts';
 import { copySampleWorkspace } from '../src/testing/run-footnote.ts';
 import { type ScriptedStep, scriptedModel } from '../src/testing/scripted-model.ts';
@@ -409,6 +410,11 @@ describe('references and documents', () => {
         g.items.map((i) => i.insert),
       ),
     ).toContain('@pump-datasheet.pdf');
+    // As documented: each item says when its document changed; the first ones what it is about.
+    const parsed = SuggestJson.parse(suggested);
+    const first = parsed.groups.flatMap((g) => g.items)[0];
+    expect(first?.modifiedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(first?.snippet).toMatch(/\w/);
   });
 
   it('lists documents and serves metadata, spans, pages and the raw file', async () => {

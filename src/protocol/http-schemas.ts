@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_KINDS } from '../core/index.ts';
+import { DOCUMENT_KINDS, SUGGEST_GROUPS } from '../core/index.ts';
 
 /** Longest chat message accepted, in characters; longer ones get 413. */
 export const MAX_MESSAGE_CHARS = 32_000;
@@ -106,6 +106,32 @@ export const SuggestQuery = z.object({
   q: z.string().max(500).default(''),
   trigger: z.enum(['[[', '@']),
   limit: z.coerce.number().int().min(1).max(50).default(8),
+});
+
+/** One autocomplete item of `GET …/suggest` (core's `SuggestItem`). */
+export const SuggestItemJson = z.object({
+  label: z.string(),
+  /** The exact text to insert for it. */
+  insert: z.string(),
+  documentId: z.string(),
+  path: z.string(),
+  /** A document kind, or `section` / `heading` / `block` / `page` for a part of one. */
+  kind: z.enum([...DOCUMENT_KINDS, 'section', 'heading', 'block', 'page']),
+  detail: z.string(),
+  /** When the document was last modified, ISO 8601. */
+  modifiedAt: z.string(),
+  /** The document's first paragraph, on one line, for the first items of an answer. */
+  snippet: z.string().optional(),
+});
+
+/** The answer of `GET …/suggest`: items grouped by kind, in display order. */
+export const SuggestJson = z.object({
+  groups: z.array(
+    z.object({
+      kind: z.enum(SUGGEST_GROUPS),
+      items: z.array(SuggestItemJson),
+    }),
+  ),
 });
 
 /** `GET …/documents`. */

@@ -1,6 +1,9 @@
+import { utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_GUARD_MS } from '../../src/apps/web/composer/composer-limits.ts';
+import { seriousViolations } from './axe.ts';
 import {
   type E2eEnvironment,
   eventually,
@@ -27,6 +30,11 @@ let env: E2eEnvironment;
 beforeAll(async () => {
   env = await startEnvironment({
     stubScript: Array.from({ length: 40 }, () => ({ text: ANSWER, delayMs: 60 })),
+    // The newest file is a PDF: a list of recent documents must still start with notes.
+    prepare: (workspace) => {
+      const soon = new Date(Date.now() + 60_000);
+      utimesSync(join(workspace, 'pdfs/scanned-receipt.pdf'), soon, soon);
+    },
   });
 }, TEST_MS);
 
@@ -190,6 +198,7 @@ describe('composer', () => {
       await help.waitFor();
       expect(await help.textContent()).toContain('New conversation');
       await screenshot(page, 'shortcut-help');
+      expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await eventually(() => help.count()).toBe(0);
       expect(await focused()).toBe('Message');
@@ -293,8 +302,10 @@ describe('composer', () => {
       expect(await found.getAttribute('data-missing-part')).toBeNull();
       expect(await found.textContent()).not.toContain('not found');
       await screenshot(page, 'chip-missing-heading');
+      expect(await seriousViolations(page)).toEqual([]);
       await page.emulateMedia({ colorScheme: 'dark' });
       await screenshot(page, 'chip-missing-heading-dark');
+      expect(await seriousViolations(page)).toEqual([]);
       expectNoProblems(problems);
       await page.close();
     },
@@ -330,6 +341,80 @@ describe('composer', () => {
       expect(welcome && box && welcome.y + welcome.height <= box.y).toBe(true);
       expect(await message.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
       await screenshot(page, 'composer-too-long');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'lists notes first for [[ and people first for @, each with its folder, date and a snippet, and more… past 8',
+    async () => {
+      const { page, problems } = await env.open('/');
+      // No recent items: the lists are the server's.
+      await page.evaluate(() => (globalThis as unknown as InPage).localStorage.clear());
+      await page.reload();
+      const message = composer(page);
+      await message.click();
+      const headings = listbox(page).locator('.suggestion-heading');
+
+      await page.keyboard.type('Ask about [[', TYPING);
+      await listbox(page).getByRole('option').first().waitFor();
+      expect(await headings.first().textContent()).toBe('Notes');
+      // People are listed too, and every item says where it lives and when it changed.
+      await listbox(page)
+        .getByRole('option')
+        .filter({ hasText: 'entities/person' })
+        .first()
+        .waitFor();
+      const details = await listbox(page).locator('.suggestion-detail').allTextContents();
+      expect(details.length).toBeGreaterThan(4);
+      for (const detail of details) expect(detail).toMatch(/^[\w/ -]+ · modified .+/);
+      expect(await listbox(page).locator('.suggestion-snippet').count()).toBeGreaterThan(0);
+      await screenshot(page, 'suggestions-bare-wikilink');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'suggestions-bare-wikilink-dark');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await message.fill('');
+      await page.keyboard.type('Ask @', TYPING);
+      await listbox(page).getByRole('option').first().waitFor();
+      await eventually(() => headings.first().textContent()).toBe('Entities');
+
+      // Nine headings: eight listed, then "1 more…", which lists the ninth.
+      await message.fill('');
+      await page.keyboard.type('[[Solar Pump Project#', TYPING);
+      const more = listbox(page).getByRole('option', { name: '1 more…' });
+      await more.waitFor();
+      expect(await listbox(page).getByRole('option').count()).toBe(9);
+      await screenshot(page, 'suggestions-more');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('ArrowUp');
+      expect(await more.getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('Enter');
+      const timeline = listbox(page).getByRole('option', { name: /Timeline/ });
+      await timeline.waitFor();
+      expect(await timeline.getAttribute('aria-selected')).toBe('true');
+      expect(await more.count()).toBe(0);
+      await page.keyboard.press('Enter');
+      expect(await message.inputValue()).toBe('[[Solar Pump Project#Timeline]] ');
+
+      // The chip's hover card: status, size, modified date, sections and words.
+      const chip = page
+        .getByRole('list', { name: 'References in this message' })
+        .getByRole('listitem')
+        .first();
+      await eventually(() => chip.getAttribute('data-status')).toBe('resolved');
+      await chip.hover();
+      const facts = page.locator('.chip-preview-facts');
+      await facts.waitFor();
+      expect(await facts.textContent()).toMatch(
+        /^Active · [\d.]+ KB · modified .+ · \d+ sections · [\d,]+ words$/,
+      );
+      await screenshot(page, 'chip-hover-facts');
+      expect(await seriousViolations(page)).toEqual([]);
       expectNoProblems(problems);
       await page.close();
     },

@@ -45,5 +45,6 @@ export interface InPage {
     readonly boxShadow: string;
     readonly borderColor: string;
   };
+  readonly localStorage: { clear(): void };
   readonly __xss?: unknown;
 }

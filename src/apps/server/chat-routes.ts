@@ -21,6 +21,7 @@ import {
 import type { RouteKit } from './create-server.ts';
 import { HttpError, parseInput } from './http-error.ts';
 import { streamTurn } from './stream-turn.ts';
+import { SuggestSnippets } from './suggest-snippets.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
 /** A chat request in one shape, whichever body the client sent. */
@@ -215,11 +216,19 @@ export function registerChatRoutes(kit: RouteKit): void {
     return { references: references.map(referenceJson) };
   });
 
+  // Per workspace, so each keeps its own cache of first paragraphs.
+  const snippets = new WeakMap<WorkspaceHandle, SuggestSnippets>();
   kit.route('GET', '/api/workspaces/:workspaceId/suggest', async (request) => {
     const ws = kit.workspace(request);
     const query = parseInput(SuggestQuery, request.query, 'query');
-    return {
-      groups: suggestReferences(query.q, query.trigger, await ws.catalog(), { limit: query.limit }),
-    };
+    let snippetsOf = snippets.get(ws);
+    if (!snippetsOf) {
+      snippetsOf = new SuggestSnippets(ws.store);
+      snippets.set(ws, snippetsOf);
+    }
+    const groups = suggestReferences(query.q, query.trigger, await ws.catalog(), {
+      limit: query.limit,
+    });
+    return { groups: await snippetsOf.add(groups) };
   });
 }

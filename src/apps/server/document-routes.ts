@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rollbackDocument } from '../../chat/index.ts';
 import {
+  countWords,
   type DocumentVersion,
   firstParagraph,
   outlineOf,
@@ -113,7 +114,9 @@ export function registerDocumentRoutes(kit: RouteKit): void {
         slug: doc.slug,
         metadata: doc.metadata,
         updatedAt: doc.updatedAt,
+        size: doc.size,
         length: doc.body.length,
+        wordCount: countWords(doc.body),
         summary: firstParagraph(doc),
         outline: outlineOf(doc),
         headings: doc.headings,

@@ -11,6 +11,7 @@ import {
   ResolveBody,
   RollbackBody,
   RollbackResultJson,
+  SuggestJson,
   SuggestQuery,
   ToolCallJson,
   UseChatBody,
@@ -134,7 +135,14 @@ export function buildOpenApi() {
       '/api/workspaces/{workspaceId}/suggest': {
         get: {
           parameters: [ws, ...queryParams(SuggestQuery)],
-          responses: { 200: { description: 'groups' }, ...errors },
+          responses: {
+            200: {
+              description:
+                'items grouped by kind: notes first for `[[`, entities first for `@`; with `q` empty the most recent of each kind in turns; the first items carry a `snippet`',
+              content: json(SuggestJson),
+            },
+            ...errors,
+          },
         },
       },
       '/api/workspaces/{workspaceId}/sessions': {
@@ -223,7 +231,13 @@ export function buildOpenApi() {
       '/api/workspaces/{workspaceId}/documents/{documentId}': {
         get: {
           parameters: [ws, pathParam('documentId')],
-          responses: { 200: { description: 'metadata and outline' }, ...errors },
+          responses: {
+            200: {
+              description:
+                'metadata and outline: path, title, kind, status, `size` (bytes on disk), `updatedAt`, `length` (characters of text), `wordCount`, summary, headings, sections, blocks, pages',
+            },
+            ...errors,
+          },
         },
       },
       '/api/workspaces/{workspaceId}/documents/{documentId}/content': {

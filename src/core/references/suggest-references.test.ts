@@ -43,8 +43,37 @@ describe('suggestReferences', () => {
     expect(count('', 3)).toBe(3);
   });
 
-  it('shows the most recently updated documents first when nothing is typed', () => {
-    expect(inserts('', '[[', 2)).toEqual(['[[notes/projects/Budget]]', '[[Project Alpha]]']);
+  it('with nothing typed, gives each kind its turn: notes first for [[, entities first for @', () => {
+    const kinds = (trigger: '[[' | '@', limit: number) =>
+      suggestReferences('', trigger, catalog, { limit }).map((g) => [
+        g.kind,
+        g.items.map((i) => i.insert),
+      ]);
+    // The most recent note, then the most recent of every other kind, before a second note.
+    const wiki = kinds('[[', 5);
+    expect(wiki[0]).toEqual(['notes', ['[[notes/projects/Budget]]']]);
+    expect(wiki.map(([kind]) => kind)).toEqual([
+      'notes',
+      'content',
+      'sources',
+      'entities',
+      'files',
+    ]);
+    const mention = kinds('@', 3);
+    expect(mention[0]?.[0]).toBe('entities');
+    expect(mention.map(([kind]) => kind)).toEqual(['entities', 'notes', 'content']);
+  });
+
+  it('puts notes before other kinds for [[, and entities first for @, among equal matches', () => {
+    const first = (typed: string, trigger: '[[' | '@') =>
+      suggestReferences(typed, trigger, catalog, { limit: 20 })[0]?.kind;
+    expect(first('a', '[[')).toBe('notes');
+    expect(first('a', '@')).toBe('entities');
+  });
+
+  it('says when each item was last modified', () => {
+    const [item] = suggestReferences('Project Alpha', '[[', catalog)[0]?.items ?? [];
+    expect(item?.modifiedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it('quotes names with spaces in mentions and uses the right form per kind', () => {

@@ -29,6 +29,10 @@ export interface SuggestItem {
   /** Document kind, or `section` / `heading` / `block` / `page` for a part of one. */
   readonly kind: DocumentKind | 'section' | 'heading' | 'block' | 'page';
   readonly detail: string;
+  /** When the document (of a part: its document) was last modified, ISO 8601. */
+  readonly modifiedAt: string;
+  /** The document's first paragraph, on one line and clipped, where the server adds it. */
+  readonly snippet?: string;
 }
 
 /** Items of one kind. */
@@ -66,6 +70,31 @@ const GROUP_OF: Readonly<Record<DocumentKind, SuggestGroupKind>> = {
 
 const PREFIXES = Object.keys(PREFIX_KINDS) as MentionPrefix[];
 
+/**
+ * Which groups come first, per trigger: notes for `[[` (a wikilink names a note), entities for `@`
+ * (a mention names a person or team). It orders the groups when nothing is typed, and breaks ties
+ * between equally good matches otherwise.
+ */
+const GROUP_ORDER: Readonly<Record<SuggestTrigger, readonly SuggestGroupKind[]>> = {
+  '[[': ['notes', 'content', 'sources', 'entities', 'files', 'sections', 'pages'],
+  '@': ['entities', 'notes', 'content', 'sources', 'files', 'sections', 'pages'],
+};
+
+/**
+ * With nothing typed, every group gets its turn: one item of each (in {@link GROUP_ORDER}), then a
+ * second of each, and so on up to the limit, so recent PDFs cannot crowd out notes and people.
+ */
+function takeInTurns(ranked: readonly Ranked[], limit: number, order: readonly SuggestGroupKind[]) {
+  const queues = order.map((group) => ranked.filter((r) => r.group === group));
+  const out: Ranked[] = [];
+  for (let round = 0; out.length < limit; round++) {
+    const row = queues.map((queue) => queue[round]).filter((r): r is Ranked => r !== undefined);
+    if (row.length === 0) break;
+    out.push(...row.slice(0, limit - out.length));
+  }
+  return out;
+}
+
 /** Match quality for autocomplete: exact, prefix, a word starting with it, anywhere; 0 = no match. */
 function suggestTier(wanted: string, known: string): number {
   if (wanted === '') return 1;
@@ -89,9 +118,14 @@ function documentItems(
   const allowed = (e: CatalogEntry) => e.status !== 'deleted' && (!kinds || kinds.includes(e.kind));
   const best = new Map<CatalogEntry, number>();
   if (wanted === '') {
+    // The most recent of each group (each may be shown in turn with the others).
+    const taken = new Map<SuggestGroupKind, number>();
     for (const entry of catalog.recent) {
-      if (best.size >= limit) break;
-      if (allowed(entry)) best.set(entry, 1);
+      if (!allowed(entry)) continue;
+      const n = taken.get(GROUP_OF[entry.kind]) ?? 0;
+      if (n >= limit) continue;
+      taken.set(GROUP_OF[entry.kind], n + 1);
+      best.set(entry, 1);
     }
   } else {
     const take = (names: Iterable<CatalogName>, tier: number) => {
@@ -111,6 +145,7 @@ function documentItems(
       path: entry.path,
       kind: entry.kind,
       detail: detailOf(entry),
+      modifiedAt: entry.updatedAt,
     }),
     label: entry.title,
     path: entry.path,
@@ -153,7 +188,15 @@ function partItems(
     const tier = suggestTier(normalizeHeading(anchor.replace(/^\^/, '')), normalizeHeading(known));
     if (tier > 0)
       out.push({
-        item: () => ({ label, insert, kind, detail, documentId: base.documentId, path: base.path }),
+        item: () => ({
+          label,
+          insert,
+          kind,
+          detail,
+          documentId: base.documentId,
+          path: base.path,
+          modifiedAt: base.updatedAt,
+        }),
         label,
         path: base.path,
         group,
@@ -221,6 +264,7 @@ function sectionItems(catalog: ReferenceCatalog, wanted: string): Ranked[] {
           path: entry.path,
           kind: 'section',
           detail: `section of ${entry.title}`,
+          modifiedAt: entry.updatedAt,
         }),
         label: s.title,
         path: entry.path,
@@ -234,8 +278,9 @@ function sectionItems(catalog: ReferenceCatalog, wanted: string): Ranked[] {
 }
 
 /**
- * Autocomplete for `[[` and `@`: ranked by match quality then recency (recent first when nothing
- * is typed yet), grouped by kind, each item carrying the exact canonical text to insert.
+ * Autocomplete for `[[` and `@`: ranked by match quality, then kind (notes first for `[[`, entities
+ * first for `@`), then recency; with nothing typed, the most recent of every kind in turns. Grouped
+ * by kind, each item carrying the exact canonical text to insert.
  * After `Name#` (or `slug:`) it offers that document's headings, sections, blocks or pages.
  */
 export function suggestReferences(
@@ -258,28 +303,36 @@ export function suggestReferences(
   text = text.replace(/^"/, '').replace(/"$/, '');
   const partAt = trigger === '[[' ? text.indexOf('#') : text.search(/[#:]/);
   let ranked: Ranked[];
+  let bare = false;
   if (partAt > 0) {
     const owner = ownerOf(catalog, text.slice(0, partAt).replace(/"$/, ''), kinds);
     const anchor = text.slice(partAt + 1).replace(/^page=/, '');
     ranked = owner ? partItems(owner, catalog, anchor, trigger) : [];
   } else {
     const wanted = normalizeName(text);
+    bare = wanted === '';
     const insert = (e: CatalogEntry) =>
       trigger === '[[' ? formatWikilink(e, catalog) : formatMention(e, {}, catalog);
     ranked = documentItems(catalog, wanted, kinds, limit, insert);
     if (trigger === '@' && !kinds) ranked.push(...sectionItems(catalog, wanted));
   }
+  const order = GROUP_ORDER[trigger];
   ranked.sort(
     (a, b) =>
       b.tier - a.tier ||
+      order.indexOf(a.group) - order.indexOf(b.group) ||
       compareText(b.updatedAt, a.updatedAt) ||
       (a.order ?? 0) - (b.order ?? 0) ||
       a.label.length - b.label.length ||
       compareText(a.path, b.path),
   );
-  const top = ranked.slice(0, Math.max(0, limit)).map((r) => ({ group: r.group, item: r.item() }));
-  const order = [...new Set(top.map((r) => r.group))];
-  return order.map((kind) => ({
+  const most = Math.max(0, limit);
+  const top = (bare ? takeInTurns(ranked, most, order) : ranked.slice(0, most)).map((r) => ({
+    group: r.group,
+    item: r.item(),
+  }));
+  const groups = [...new Set(top.map((r) => r.group))];
+  return groups.map((kind) => ({
     kind,
     items: top.filter((r) => r.group === kind).map((r) => r.item),
   }));

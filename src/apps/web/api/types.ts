@@ -62,7 +62,11 @@ export type { DocumentSummary };
 export interface DocumentDetail extends DocumentSummary {
   readonly metadata: Record<string, unknown>;
   readonly updatedAt: string;
+  /** Bytes of the file on disk. */
+  readonly size: number;
+  /** Characters of its indexed text. */
   readonly length: number;
+  readonly wordCount: number;
   readonly summary: string;
   readonly headings: readonly Heading[];
   readonly sections: readonly Section[];

@@ -51,6 +51,9 @@ export function ChipPreview({
         {target.path}
         {part && <span className="chip-preview-part"> · {part}</span>}
       </p>
+      {loaded.state === 'ready' && loaded.preview.facts && (
+        <p className="chip-preview-facts">{loaded.preview.facts}</p>
+      )}
       {reference.notes.length > 0 && (
         <ul className="chip-preview-notes">
           {reference.notes.map((note) => (

@@ -15,6 +15,7 @@ const item = (label: string, insert: string, kind: SuggestItem['kind'] = 'note')
   path: `notes/${label}.md`,
   kind,
   detail: `notes/${label}.md`,
+  modifiedAt: '2026-03-01T00:00:00.000Z',
 });
 
 const target = (title: string, path = `notes/${title}.md`) => ({

@@ -154,14 +154,37 @@ export function Composer({
     );
     return narrowed && narrowed.length > 0 ? narrowed : null;
   }, [wanted, suggestions]);
-  const groups = useMemo(() => {
-    if (!wanted) return [];
-    return displayGroups(current ?? [], typed === '' ? recentFor(recent, wanted.trigger) : []);
-  }, [wanted, current, typed, recent]);
+  // "more…" was chosen for the reference typed at this offset: the list shows every item.
+  const [expandedAt, setExpandedAt] = useState<number | null>(null);
+  const viewOf = useCallback(
+    (expanded: boolean) =>
+      wanted
+        ? displayGroups(current ?? [], typed === '' ? recentFor(recent, wanted.trigger) : [], {
+            expanded,
+            inTurns: typed === '',
+          })
+        : { groups: [], hidden: 0 },
+    [wanted, current, typed, recent],
+  );
+  const { groups, hidden } = useMemo(
+    () => viewOf(wanted !== null && expandedAt === wanted.start),
+    [viewOf, wanted, expandedAt],
+  );
   const items = useMemo(() => groups.flatMap((g) => g.items), [groups]);
-  const listKey = `${wanted?.start}:${items.map((i) => i.insert).join('\u0000')}`;
-  const selected = selection.key === listKey ? Math.min(selection.index, items.length - 1) : 0;
+  const keyOf = (list: readonly SuggestItem[]) =>
+    `${wanted?.start}:${list.map((i) => i.insert).join('\u0000')}`;
+  const listKey = keyOf(items);
+  /** Options in keyboard order: the items, then "more…" when some are hidden. */
+  const options = items.length + (hidden > 0 ? 1 : 0);
+  const selected = selection.key === listKey ? Math.min(selection.index, options - 1) : 0;
   const select = (index: number) => setSelection({ key: listKey, index });
+  /** Shows every item, the first of those that were hidden selected. */
+  const showMore = () => {
+    if (!wanted) return;
+    const all = viewOf(true).groups.flatMap((g) => g.items);
+    setExpandedAt(wanted.start);
+    setSelection({ key: keyOf(all), index: items.length });
+  };
 
   let status: string | null = null;
   if (suggestions.error) status = suggestions.error;
@@ -344,16 +367,17 @@ export function Composer({
       void submit();
       return;
     }
-    if (open && items.length > 0 && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+    if (open && options > 0 && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
       e.preventDefault();
       const step = e.key === 'ArrowDown' ? 1 : -1;
-      select((selected + step + items.length) % items.length);
+      select((selected + step + options) % options);
       return;
     }
     if (open && (e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && !e.altKey) {
       e.preventDefault();
       const item = items[selected];
       if (item) choose(item);
+      else if (hidden > 0 && selected === items.length) showMore();
       else closeAsTyped();
       return;
     }
@@ -448,7 +472,7 @@ export function Composer({
           readOnly={confirming !== null}
           aria-autocomplete="list"
           aria-controls={open ? listboxId : undefined}
-          aria-activedescendant={open && items.length > 0 ? optionId(selected) : undefined}
+          aria-activedescendant={open && options > 0 ? optionId(selected) : undefined}
           placeholder="Ask about your documents — type [[ to link a note, @ for files, posts and people"
           rows={1}
           value={draft}
@@ -465,6 +489,8 @@ export function Composer({
           <SuggestionList
             id={listboxId}
             groups={groups}
+            hidden={hidden}
+            onMore={showMore}
             selected={selected}
             optionId={optionId}
             typed={typed}

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useEffect } from 'react';
 import type { SuggestItem } from '../api/types.ts';
+import { fullDate, relativeTime } from '../sidebar/relative-time.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
 import { highlightLabel } from './highlight-match.ts';
 import type { DisplayGroup } from './suggestion-groups.ts';
@@ -22,6 +23,20 @@ function Highlighted({ label, typed }: { label: string; typed: string }) {
   );
 }
 
+const PART_KINDS = new Set(['section', 'heading', 'block', 'page']);
+
+/**
+ * The line under an item's name: for a document its folder and when it changed ("notes/projects ·
+ * 3 days ago"), for a heading, section, block or page what it is part of.
+ */
+export function detailLine(item: SuggestItem, now: Date = new Date()): string {
+  if (PART_KINDS.has(item.kind)) return item.detail;
+  const slash = item.path.lastIndexOf('/');
+  const folder = slash > 0 ? item.path.slice(0, slash) : 'top level';
+  const when = relativeTime(item.modifiedAt, now);
+  return when ? `${folder} · modified ${when}` : folder;
+}
+
 /**
  * The autocomplete dropdown: grouped options for the textarea, which keeps focus and points at the
  * selected option with aria-activedescendant; the mouse chooses too without taking focus.
@@ -34,11 +49,16 @@ export function SuggestionList({
   typed,
   status,
   style,
+  hidden = 0,
   onChoose,
   onHover,
+  onMore,
 }: {
   id: string;
   groups: readonly DisplayGroup[];
+  /** Items not listed yet: a last option "N more…" lists them. */
+  hidden?: number;
+  onMore?: () => void;
   selected: number;
   optionId: (index: number) => string;
   typed: string;
@@ -90,13 +110,33 @@ export function SuggestionList({
                     <span className="suggestion-label">
                       <Highlighted label={item.label} typed={typed} />
                     </span>
-                    {item.detail && <span className="suggestion-detail">{item.detail}</span>}
+                    <span className="suggestion-detail" title={fullDate(item.modifiedAt)}>
+                      {detailLine(item)}
+                    </span>
+                    {item.snippet && <span className="suggestion-snippet">{item.snippet}</span>}
                   </span>
                 </div>
               );
             })}
           </div>
         ))}
+        {hidden > 0 && (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the textarea (aria-activedescendant)
+          <div
+            id={optionId(index)}
+            role="option"
+            tabIndex={-1}
+            aria-selected={index === selected}
+            className="suggestion suggestion-more"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={onMore}
+            onMouseMove={() => {
+              if (index !== selected) onHover(index);
+            }}
+          >
+            {hidden} more…
+          </div>
+        )}
       </div>
       {status && (
         <p className="suggestion-status" role="status">

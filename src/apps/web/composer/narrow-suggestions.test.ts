@@ -9,6 +9,7 @@ const item = (label: string, path: string, kind: SuggestItem['kind'] = 'note'): 
   path,
   kind,
   detail: path,
+  modifiedAt: '2026-03-01T00:00:00.000Z',
 });
 
 const bare: SuggestGroup[] = [

@@ -1,6 +1,7 @@
 import type { WorkspaceApi } from '../api/client.ts';
 import type { DocumentDetail } from '../api/types.ts';
 import { isImagePath } from '../ui/KindIcon.tsx';
+import { documentFacts } from './document-facts.ts';
 import { excerpt, hasPart, partLabel, partSpan, type ReferenceTarget } from './reference-part.ts';
 
 /** What a chip's preview card shows for one target. */
@@ -13,6 +14,8 @@ export interface Preview {
   readonly imageUrl: string | null;
   /** Where the referenced part lies, for opening the viewer at it. */
   readonly span: { start: number; end: number } | null;
+  /** Status, size, modified date, section and word counts, on one line. */
+  readonly facts: string | null;
 }
 
 /** Characters of text a preview shows. */
@@ -78,10 +81,14 @@ export class PreviewCache {
 
   private async load(target: ReferenceTarget): Promise<Preview> {
     if (isImagePath(target.path)) {
-      const blob = await this.api.raw(target.documentId);
+      const [blob, detail] = await Promise.all([
+        this.api.raw(target.documentId),
+        this.detail(target.documentId).catch(() => null),
+      ]);
       const url = URL.createObjectURL(blob);
       this.urls.push(url);
-      return { part: null, text: null, imageUrl: url, span: null };
+      const facts = detail ? documentFacts(detail) : null;
+      return { part: null, text: null, imageUrl: url, span: null, facts };
     }
     const detail = await this.detail(target.documentId);
     const span = hasPart(target) ? partSpan(target, detail) : null;
@@ -89,7 +96,8 @@ export class PreviewCache {
     const start = Math.min(span?.start ?? 0, detail.length);
     const end = Math.min(span?.end ?? detail.length, start + PREVIEW_CHARS * 2, detail.length);
     const slice = await this.api.content(target.documentId, { start, end });
-    return { part, text: excerpt(slice.text, PREVIEW_CHARS), imageUrl: null, span };
+    const text = excerpt(slice.text, PREVIEW_CHARS);
+    return { part, text, imageUrl: null, span, facts: documentFacts(detail) };
   }
 
   /** Frees the image object URLs. */

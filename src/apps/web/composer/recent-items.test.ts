@@ -16,6 +16,7 @@ const item = (insert: string, label = insert): SuggestItem => ({
   path: `notes/${label}.md`,
   kind: 'note',
   detail: `notes/${label}.md`,
+  modifiedAt: '2026-03-01T00:00:00.000Z',
 });
 
 const memoryStorage = () => {

@@ -35,11 +35,21 @@ const isItem = (value: unknown): value is SuggestItem => {
   );
 };
 
-/** The workspace's recent references, newest first; anything unreadable is ignored, never thrown. */
-export function readRecent(storage: Pick<Storage, 'getItem'> | null, workspaceId: string) {
+/**
+ * The workspace's recent references, newest first; anything unreadable is ignored, never thrown
+ * (an item saved before items carried a date has none).
+ */
+export function readRecent(
+  storage: Pick<Storage, 'getItem'> | null,
+  workspaceId: string,
+): SuggestItem[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(recentKey(workspaceId)) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isItem).slice(0, RECENT_LIMIT) : [];
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter(isItem)
+      .slice(0, RECENT_LIMIT)
+      .map((i) => ({ ...i, modifiedAt: typeof i.modifiedAt === 'string' ? i.modifiedAt : '' }));
   } catch {
     return [];
   }
@@ -47,9 +57,9 @@ export function readRecent(storage: Pick<Storage, 'getItem'> | null, workspaceId
 
 /** The list with `item` moved (or added) to the front, without duplicates, capped. */
 export function addRecent(list: readonly SuggestItem[], item: SuggestItem): SuggestItem[] {
-  const { label, insert, documentId, path, kind, detail } = item;
+  const { label, insert, documentId, path, kind, detail, modifiedAt } = item;
   return [
-    { label, insert, documentId, path, kind, detail },
+    { label, insert, documentId, path, kind, detail, modifiedAt },
     ...list.filter((i) => i.insert !== insert),
   ].slice(0, RECENT_LIMIT);
 }

@@ -9,31 +9,68 @@ const item = (insert: string): SuggestItem => ({
   path: `${insert}.md`,
   kind: 'note',
   detail: '',
+  modifiedAt: '2026-03-01T00:00:00.000Z',
 });
+
+const many = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => item(`[[${prefix}${i}]]`));
+
+const shape = (view: ReturnType<typeof displayGroups>) =>
+  view.groups.map((g) => [g.heading, g.items.length]);
 
 describe('displayGroups', () => {
   it('lists recent items first under "Recent" and does not repeat them', () => {
-    const groups = displayGroups(
+    const view = displayGroups(
       [{ kind: 'notes', items: [item('[[A]]'), item('[[B]]')] }],
       [item('[[B]]')],
     );
-    expect(groups.map((g) => [g.heading, g.items.map((i) => i.insert)])).toEqual([
+    expect(view.groups.map((g) => [g.heading, g.items.map((i) => i.insert)])).toEqual([
       ['Recent', ['[[B]]']],
       ['Notes', ['[[A]]']],
     ]);
+    expect(view.hidden).toBe(0);
   });
 
-  it(`shows at most ${MAX_ITEMS} items and drops empty groups`, () => {
-    const many = Array.from({ length: 6 }, (_, i) => item(`[[N${i}]]`));
-    const groups = displayGroups(
+  it(`shows at most ${MAX_ITEMS} items, counts the rest, and drops empty groups`, () => {
+    const view = displayGroups(
       [
-        { kind: 'notes', items: many },
-        { kind: 'files', items: many.map((i) => item(`${i.insert}f`)) },
+        { kind: 'notes', items: many('N', 6) },
+        { kind: 'files', items: many('F', 6) },
         { kind: 'pages', items: [] },
       ],
       [],
     );
-    expect(groups.flatMap((g) => g.items)).toHaveLength(MAX_ITEMS);
-    expect(groups.map((g) => g.heading)).toEqual(['Notes', 'Files']);
+    expect(shape(view)).toEqual([
+      ['Notes', 6],
+      ['Files', 2],
+    ]);
+    expect(view.hidden).toBe(4);
+  });
+
+  it('lets every group take its turn when nothing is typed', () => {
+    const view = displayGroups(
+      [
+        { kind: 'notes', items: many('N', 6) },
+        { kind: 'files', items: many('F', 6) },
+        { kind: 'entities', items: many('E', 1) },
+      ],
+      many('R', 5),
+      { inTurns: true },
+    );
+    expect(shape(view)).toEqual([
+      ['Recent', 3],
+      ['Notes', 2],
+      ['Files', 2],
+      ['Entities', 1],
+    ]);
+    expect(view.hidden).toBe(8);
+  });
+
+  it('shows everything once expanded', () => {
+    const view = displayGroups([{ kind: 'sections', items: many('H', 11) }], [], {
+      expanded: true,
+    });
+    expect(shape(view)).toEqual([['Sections', 11]]);
+    expect(view.hidden).toBe(0);
   });
 });
