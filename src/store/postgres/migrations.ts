@@ -240,4 +240,24 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'running totals of the live chunks per workspace, for ranking statistics',
+    sql: `
+      -- Kept by the writes that add and retire chunks, so a search reads one row instead of
+      -- summing every live chunk (FTS5 keeps the same totals for bm25()).
+      CREATE TABLE corpus_totals (
+        ws INTEGER PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+        chunks BIGINT NOT NULL DEFAULT 0,
+        title_terms BIGINT NOT NULL DEFAULT 0,
+        heading_terms BIGINT NOT NULL DEFAULT 0,
+        body_terms BIGINT NOT NULL DEFAULT 0
+      );
+      INSERT INTO corpus_totals (ws, chunks, title_terms, heading_terms, body_terms)
+        SELECT w.id, COUNT(c.rowid), COALESCE(SUM(c.title_terms), 0),
+          COALESCE(SUM(c.heading_terms), 0), COALESCE(SUM(c.body_terms), 0)
+        FROM workspaces w LEFT JOIN chunks c ON c.ws = w.id AND c.active
+        GROUP BY w.id;
+    `,
+  },
 ];

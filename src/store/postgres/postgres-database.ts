@@ -162,5 +162,7 @@ async function workspaceId(pool: pg.Pool, key: string): Promise<number> {
      ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING id`,
     [key, new Date().toISOString()],
   );
-  return rows[0]?.id as number;
+  const id = rows[0]?.id as number;
+  await pool.query('INSERT INTO corpus_totals (ws) VALUES ($1) ON CONFLICT (ws) DO NOTHING', [id]);
+  return id;
 }

@@ -72,9 +72,8 @@ function countFields(title: readonly string[], headings: readonly string[], body
  */
 const CANDIDATES_SQL = `
   WITH totals AS (
-    SELECT COUNT(*)::float8 AS n,
-      COALESCE(SUM(title_terms + heading_terms + body_terms), 0)::float8 AS tokens
-    FROM chunks WHERE ws = $1 AND active
+    SELECT chunks::float8 AS n, (title_terms + heading_terms + body_terms)::float8 AS tokens
+    FROM corpus_totals WHERE ws = $1
   ),
   phrases AS (
     SELECT q.term, q.i,
@@ -268,6 +267,19 @@ export class PostgresStore implements DocumentStore {
         analyzed.map((a) => a.body.length),
       ],
     );
+    // Every chunk written is live now, and none was before (the document's were just retired).
+    await this.db.query(
+      `UPDATE corpus_totals SET chunks = chunks + $2, title_terms = title_terms + $3,
+         heading_terms = heading_terms + $4, body_terms = body_terms + $5
+       WHERE ws = $1`,
+      [
+        this.ws,
+        analyzed.length,
+        titleTerms.length * analyzed.length,
+        analyzed.reduce((sum, a) => sum + a.headings.length, 0),
+        analyzed.reduce((sum, a) => sum + a.body.length, 0),
+      ],
+    );
     const rowids = new Map(rows.map((r) => [r.id, r.rowid]));
     const terms: string[] = [];
     const chunkIds: number[] = [];
@@ -299,7 +311,16 @@ export class PostgresStore implements DocumentStore {
       [this.ws, documentId],
     );
     await this.db.query(
-      'UPDATE chunks SET active = FALSE WHERE ws = $1 AND document_id = $2 AND active',
+      `WITH retired AS (
+         UPDATE chunks SET active = FALSE WHERE ws = $1 AND document_id = $2 AND active
+         RETURNING title_terms, heading_terms, body_terms
+       )
+       UPDATE corpus_totals SET chunks = chunks - r.n, title_terms = title_terms - r.t,
+         heading_terms = heading_terms - r.h, body_terms = body_terms - r.b
+       FROM (SELECT COUNT(*) AS n, COALESCE(SUM(title_terms), 0) AS t,
+               COALESCE(SUM(heading_terms), 0) AS h, COALESCE(SUM(body_terms), 0) AS b
+             FROM retired) r
+       WHERE ws = $1 AND r.n > 0`,
       [this.ws, documentId],
     );
   }
@@ -461,10 +482,9 @@ export class PostgresStore implements DocumentStore {
       b: number | null;
     }>(
       // A sum of integers divided in double precision, as SQLite's AVG does.
-      `SELECT COUNT(*) AS n, SUM(title_terms)::float8 / NULLIF(COUNT(*), 0) AS t,
-         SUM(heading_terms)::float8 / NULLIF(COUNT(*), 0) AS h,
-         SUM(body_terms)::float8 / NULLIF(COUNT(*), 0) AS b
-       FROM chunks WHERE ws = $1 AND active`,
+      `SELECT chunks AS n, title_terms::float8 / NULLIF(chunks, 0) AS t,
+         heading_terms::float8 / NULLIF(chunks, 0) AS h, body_terms::float8 / NULLIF(chunks, 0) AS b
+       FROM corpus_totals WHERE ws = $1`,
       [this.ws],
     );
     const row = totals.rows[0] as {
