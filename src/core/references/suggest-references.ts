@@ -317,15 +317,18 @@ export function suggestReferences(
     if (trigger === '@' && !kinds) ranked.push(...sectionItems(catalog, wanted));
   }
   const order = GROUP_ORDER[trigger];
-  ranked.sort(
-    (a, b) =>
-      b.tier - a.tier ||
-      order.indexOf(a.group) - order.indexOf(b.group) ||
+  // Tier first, then kind: one number per item, computed once rather than in every comparison.
+  const rankOf = new Map(order.map((group, i) => [group, i]));
+  const scored = ranked.map((r) => ({ r, score: r.tier * 100 - (rankOf.get(r.group) ?? 99) }));
+  scored.sort(
+    ({ r: a, score: x }, { r: b, score: y }) =>
+      y - x ||
       compareText(b.updatedAt, a.updatedAt) ||
       (a.order ?? 0) - (b.order ?? 0) ||
       a.label.length - b.label.length ||
       compareText(a.path, b.path),
   );
+  ranked = scored.map((s) => s.r);
   const most = Math.max(0, limit);
   const top = (bare ? takeInTurns(ranked, most, order) : ranked.slice(0, most)).map((r) => ({
     group: r.group,
