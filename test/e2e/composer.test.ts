@@ -199,6 +199,10 @@ describe('composer', () => {
       expect(await help.textContent()).toContain('New conversation');
       await screenshot(page, 'shortcut-help');
       expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'shortcut-help-dark');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.keyboard.press('Escape');
       await eventually(() => help.count()).toBe(0);
       expect(await focused()).toBe('Message');
