@@ -11,13 +11,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The package as a user gets it: `npm pack` (whose prepack builds dist/), the tarball installed
- * into an empty folder with npm, and the installed `footnote` run from there: --version, index and search, serve's web UI. A full build and an
- * install take about a minute, so this runs as `npm run test:package`, not in `npm test`
- * (test/package-build.test.ts is the quick check there).
+ * into an empty folder with npm, and the installed `footnote` run from there: --version, index and
+ * search, serve's web UI, and mcp answering a tool call over stdio to the MCP SDK's client. A full
+ * build and an install take 20 to 40 s, so this runs as `npm run test:package` (and in .ci/run),
+ * not in `npm test` (test/package-build.test.ts is the quick check there).
  *
  * The build runs in a copy of the project, never in this checkout: vite empties dist/web first,
  * and other tests read the checkout's dist/web while this one runs.
@@ -186,6 +189,31 @@ describe.skipIf(process.env.FOOTNOTE_PACKAGE_TEST !== '1')(
         expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(1000);
       } finally {
         server.kill();
+      }
+    });
+
+    it('answers an MCP tool call over stdio', async () => {
+      const client = new Client({ name: 'package-install-test', version: '1.0.0' });
+      const transport = new StdioClientTransport({
+        command: NODE,
+        args: [footnote, 'mcp', '--workspace', workspace],
+        cwd: workspace,
+        stderr: 'pipe',
+      });
+      let stderr = '';
+      transport.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+      });
+      await client.connect(transport).catch((error: unknown) => {
+        throw new Error(`footnote mcp did not start: ${String(error)}\n${stderr}`);
+      });
+      try {
+        const result = await client.callTool({ name: 'search', arguments: { query: 'silt' } });
+        expect(result.isError).toBeFalsy();
+        const { results } = result.structuredContent as { results: Array<{ path: string }> };
+        expect(results[0]?.path).toBe('projects/Pump.md');
+      } finally {
+        await client.close();
       }
     });
   },
