@@ -15,6 +15,11 @@ export interface WorkspaceStores {
   readonly users: UserStore;
   /** Which database holds them: the workspace's SQLite file, or a PostgreSQL server. */
   readonly backend: 'sqlite' | 'postgres';
+  /**
+   * Runs `work` exclusively for `key` among the processes sharing this database (PostgreSQL: an
+   * advisory lock); SQLite serves one process, whose own queue is enough, so it just runs it.
+   */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,7 @@ export async function openWorkspaceStores(
       sessions: new PostgresSessionStore(db),
       users: new PostgresUserStore(db),
       backend: 'postgres',
+      exclusive: (key, work) => db.exclusive(key, work),
       close: () => db.close(),
     };
   }
@@ -46,6 +52,7 @@ export async function openWorkspaceStores(
     sessions: new SqliteSessionStore(store.db),
     users: new SqliteUserStore(store.db),
     backend: 'sqlite',
+    exclusive: (_key, work) => work(),
     close: () => store.close(),
   };
 }

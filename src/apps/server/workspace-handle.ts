@@ -30,7 +30,10 @@ export interface WorkspaceHandle {
   catalog(): Promise<ReferenceCatalog>;
   /** Re-indexes now (after an edit) and drops the cached catalog. */
   reindex(): Promise<void>;
-  /** Runs `work` after every earlier piece of work on the same key (one session's turns never interleave). */
+  /**
+   * Runs `work` after every earlier piece of work on the same key (one session's turns never
+   * interleave), in this process and, on PostgreSQL, in every server sharing the database.
+   */
   serialize<T>(key: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -99,7 +102,8 @@ export async function openWorkspaceHandle(
       await indexing;
       catalog = null;
     },
-    serialize: (key, work) => turns.run(key, work),
+    // In this process first, then across the processes sharing the database.
+    serialize: (key, work) => turns.run(key, () => stores.exclusive(key, work)),
     async close() {
       controller.abort();
       summaries.close();

@@ -67,8 +67,10 @@ export class PostgresDatabase {
       types: TYPES,
       ...(schema && { options: `-c search_path=${schema}` }),
     });
-    // A connection that breaks while idle must not crash the process; the next query reconnects.
+    // A connection that breaks must not crash the process: idle ones are dropped by the pool,
+    // a checked-out one fails its query (and is not reused); the next query reconnects.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     try {
       if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await migratePostgres(pool);
@@ -98,16 +100,45 @@ export class PostgresDatabase {
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return work();
     const client = await this.pool.connect();
+    let broken = false;
     try {
       await client.query('BEGIN');
       const result = await this.current.run(client, work);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
       throw error;
     } finally {
-      client.release();
+      // A connection that could not even roll back is closed, not handed to the next caller.
+      client.release(broken);
+    }
+  }
+
+  /**
+   * Runs `work` while holding a PostgreSQL advisory lock on `key` in this workspace, so work on
+   * one key never overlaps across processes (one session's turns, on any server). The lock lives
+   * on a connection of its own: a process that dies drops it, and the lock with it.
+   */
+  async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [this.ws, key]);
+      try {
+        return await work();
+      } finally {
+        await client
+          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [this.ws, key])
+          .catch(() => {
+            broken = true;
+          });
+      }
+    } finally {
+      // A connection whose unlock failed may still hold the lock: it is closed, not reused.
+      client.release(broken);
     }
   }
 

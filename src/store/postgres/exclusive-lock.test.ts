@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dropSchema,
+  freshSchema,
+  openTestPostgres,
+  skipPostgres,
+} from '../../testing/postgres-test-database.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+describe.skipIf(skipPostgres)('PostgresDatabase.exclusive across processes', () => {
+  const schema = freshSchema();
+  // Two handles with pools of their own stand for two servers on one database.
+  let one: PostgresDatabase;
+  let two: PostgresDatabase;
+
+  beforeAll(async () => {
+    one = (await openTestPostgres('/shared', schema)).db;
+    two = (await openTestPostgres('/shared', schema)).db;
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await dropSchema(schema);
+  });
+
+  it('never overlaps work on one key, and lets other keys run meanwhile', async () => {
+    const log: string[] = [];
+    const work = (name: string) => async () => {
+      log.push(`${name} in`);
+      await sleep(40);
+      log.push(`${name} out`);
+    };
+    await Promise.all([
+      one.exclusive('s1', work('a')),
+      two.exclusive('s1', work('b')),
+      one.exclusive('s1', work('c')),
+      two.exclusive('s1', work('d')),
+    ]);
+    for (let i = 0; i < log.length; i += 2) {
+      expect(log[i]?.replace(' in', '')).toBe(log[i + 1]?.replace(' out', ''));
+    }
+    const started = performance.now();
+    await Promise.all([one.exclusive('x', () => sleep(150)), two.exclusive('y', () => sleep(150))]);
+    expect(performance.now() - started).toBeLessThan(280);
+  });
+
+  it('frees the lock when the holding connection dies (a killed server)', async () => {
+    let finish = () => {};
+    const held = one.exclusive('s2', () => new Promise<void>((done) => (finish = done)));
+    await sleep(50);
+    const { rows } = await two.query<{ pid: number }>(
+      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND granted",
+      [one.ws],
+    );
+    expect(rows).toHaveLength(1);
+    await two.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid as number]);
+    await expect(two.exclusive('s2', async () => 'taken over')).resolves.toBe('taken over');
+    finish();
+    await held;
+  });
+});
