@@ -167,9 +167,20 @@ describe('assembleContext', () => {
       }),
       { tokenCounter },
     );
-    const pinnedItems = result.report.items.filter((i) => i.origin === 'pinned');
+    const pinnedItems = result.report.items.filter(
+      (i) => i.origin === 'pinned' && i.outcome !== 'dropped',
+    );
     expect(pinnedItems).toHaveLength(5);
     expect(pinnedItems[0]).toMatchObject({ outcome: 'cut', reason: 'cut to 4000 characters' });
+    const overLimit = result.report.items.filter((i) => i.outcome === 'dropped');
+    expect(overLimit.map((i) => [i.label, i.tokens, i.reason])).toEqual(
+      ['P4', 'P5', 'P6'].map((t) => [
+        `[[${t}]]`,
+        0,
+        'over the limit of 5 pinned notes: unpin one to send it',
+      ]),
+    );
+    expect(result.system).not.toContain('short 6');
     const first = result.sources[0];
     expect(first?.text.endsWith('…')).toBe(true);
     expect(first?.text.length).toBeLessThanOrEqual(4001);

@@ -272,10 +272,11 @@ function collectCandidates(
   const pinnedIds = new Set<string>();
   const skippedPins = new Set<string>();
   for (const doc of inputs.pinned) {
-    if (pinnedIds.size >= options.pinnedLimit) break;
     if (pinnedIds.has(doc.id) || skippedPins.has(doc.id) || wholeDocs.has(doc.id)) continue;
     const archived = doc.status === 'archived';
-    if (archived) skippedPins.add(doc.id);
+    // Past the limit a pin is not sent either, and the report says so instead of dropping it unseen.
+    const overLimit = !archived && pinnedIds.size >= options.pinnedLimit;
+    if (archived || overLimit) skippedPins.add(doc.id);
     else pinnedIds.add(doc.id);
     const { text, cut } = cutChars(doc.body.trim(), options.pinnedChars);
     const start = doc.body.indexOf(doc.body.trim());
@@ -293,6 +294,9 @@ function collectCandidates(
       header: null,
       note: cut ? `cut to ${options.pinnedChars} characters` : null,
       ...(archived && { skipped: 'archived note: pinned notes are sent only while live' }),
+      ...(overLimit && {
+        skipped: `over the limit of ${options.pinnedLimit} pinned notes: unpin one to send it`,
+      }),
     });
   }
   // 4–5. Entity context, then notes linked through entity fields.
