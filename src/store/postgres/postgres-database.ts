@@ -18,6 +18,9 @@ export type SqlValue =
 /** Held while migrating, so two servers starting together migrate once. */
 const MIGRATION_LOCK = 0x466e6d67; // "Fnmg"
 
+/** Class of the advisory locks that say a process is alive (two-key form; workspace ids are positive). */
+const PRESENCE_CLASS = -1;
+
 /** bigint (count, sum, BIGINT columns) read as a number: every value Footnote stores fits in 2^53. */
 const TYPES = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -48,6 +51,7 @@ export class PostgresDatabase {
   readonly workspaceKey: string;
   private readonly current = new AsyncLocalStorage<pg.PoolClient>();
   private closed = false;
+  private presence: { readonly id: string; readonly client: pg.PoolClient } | null = null;
 
   private constructor(pool: pg.Pool, ws: number, workspaceKey: string) {
     this.pool = pool;
@@ -142,10 +146,47 @@ export class PostgresDatabase {
     }
   }
 
-  /** Ends the pool; later calls do nothing. */
+  /**
+   * Says, until this handle closes or its process dies, that the process `id` is alive in this
+   * workspace: an advisory lock held on a connection of its own, which any server on any host can
+   * test with {@link isAlive}. Called once per handle by the session store.
+   */
+  async announce(id: string): Promise<void> {
+    if (this.presence) return;
+    const client = await this.pool.connect();
+    const { rows } = await client.query<{ held: boolean }>(
+      'SELECT pg_try_advisory_lock($1, hashtext($2)) AS held',
+      [PRESENCE_CLASS, `${this.ws}:${id}`],
+    );
+    // Not granted: another handle of this very process (same id, same workspace) holds it.
+    if (rows[0]?.held) this.presence = { id, client };
+    else client.release();
+  }
+
+  /** Whether a process announced as `id` still holds its presence lock (on any host). */
+  async isAlive(id: string): Promise<boolean> {
+    if (this.presence?.id === id) return true;
+    const client = await this.pool.connect();
+    try {
+      const key = `${this.ws}:${id}`;
+      const { rows } = await client.query<{ free: boolean }>(
+        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS free',
+        [PRESENCE_CLASS, key],
+      );
+      if (rows[0]?.free) {
+        await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [PRESENCE_CLASS, key]);
+      }
+      return !rows[0]?.free;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Ends the pool (and this process's presence); later calls do nothing. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.presence?.client.release(true);
     await this.pool.end();
   }
 }

@@ -124,11 +124,29 @@ const SESSION_SELECT = `SELECT s.id, s.workspace_id, s.user_id, s.title, s.creat
 export class PostgresSessionStore implements SessionStore {
   private readonly db: PostgresDatabase;
   private readonly writer: WriterProcess;
+  /** Whether the writer of a streaming answer still runs: asked of the database unless a test says. */
+  private readonly isRunning: (id: string) => Promise<boolean>;
+  private readonly announced: Promise<void>;
 
-  /** Shares the handle of the document store; `writer` names this process in the answers it streams. */
+  /**
+   * Shares the handle of the document store; `writer` names this process in the answers it
+   * streams. Without one, this process announces itself in the database, so a server on another
+   * host can tell its answers are still being written.
+   */
   constructor(db: PostgresDatabase, options: { readonly writer?: WriterProcess } = {}) {
     this.db = db;
-    this.writer = options.writer ?? thisProcess();
+    const custom = options.writer;
+    this.writer = custom ?? thisProcess();
+    if (custom) {
+      this.isRunning = async (id) => custom.isRunning(id);
+      this.announced = Promise.resolve();
+    } else {
+      const self = this.writer.id;
+      // An answer written by this process itself counts as left behind (the port's contract).
+      this.isRunning = async (id) => id !== self && (await db.isAlive(id));
+      this.announced = db.announce(self);
+      this.announced.catch(() => undefined);
+    }
   }
 
   private get ws() {
@@ -192,6 +210,7 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   async appendTurn(user: ChatMessage, assistant: ChatMessage): Promise<void> {
+    await this.announced;
     await this.db.transaction(async () => {
       // The session row is locked first, so turns appended by several servers get distinct seqs.
       await this.db.query('SELECT 1 FROM sessions WHERE ws = $1 AND id = $2 FOR UPDATE', [
@@ -297,7 +316,7 @@ export class PostgresSessionStore implements SessionStore {
       const interrupted: ChatMessage[] = [];
       for (const stored of rows) {
         const writer = writerOf(stored.payload);
-        if (writer && this.writer.isRunning(writer)) continue;
+        if (writer && (await this.isRunning(writer))) continue;
         const calls = await this.readToolCalls({ messageId: stored.id });
         const message: ChatMessage = {
           ...this.toMessage(stored, calls.get(stored.id)),

@@ -5,7 +5,9 @@ import {
   openTestPostgres,
   skipPostgres,
 } from '../../testing/postgres-test-database.ts';
+import { sampleMessage } from '../session-store.contract.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { PostgresSessionStore } from './postgres-session-store.ts';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -59,5 +61,39 @@ describe.skipIf(skipPostgres)('PostgresDatabase.exclusive across processes', () 
     await expect(two.exclusive('s2', async () => 'taken over')).resolves.toBe('taken over');
     finish();
     await held;
+  });
+});
+
+describe.skipIf(skipPostgres)('Answers streamed by a server on another host', () => {
+  it('are left alone while that server runs, and interrupted once it is gone', async () => {
+    const schema = freshSchema();
+    const elsewhere = await openTestPostgres('/shared', schema);
+    const here = await openTestPostgres('/shared', schema);
+    try {
+      // The writer id names another host, so no pid check can say whether it runs: only the database can.
+      const other = { id: 'other-host:4242', isRunning: () => false };
+      await elsewhere.db.announce(other.id);
+      const writer = new PostgresSessionStore(elsewhere.db, { writer: other });
+      await writer.createSession({
+        id: 's1',
+        workspaceId: 'default',
+        userId: 'local',
+        title: 'x',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
+      await writer.appendTurn(
+        sampleMessage({ id: 'm1', role: 'user', content: 'Why?' }),
+        sampleMessage({ status: 'streaming' }),
+      );
+      const starting = new PostgresSessionStore(here.db);
+      expect(await starting.interruptAbandoned('2026-01-02T00:00:00.000Z')).toEqual([]);
+      await elsewhere.db.close();
+      const marked = await starting.interruptAbandoned('2026-01-02T00:00:00.000Z');
+      expect(marked.map((m) => [m.id, m.status])).toEqual([['m2', 'interrupted']]);
+    } finally {
+      await elsewhere.db.close();
+      await here.cleanup();
+    }
   });
 });
