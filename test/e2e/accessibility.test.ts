@@ -44,6 +44,13 @@ describe('accessibility (axe-core)', () => {
         .click();
       found.answer = await violations(page);
 
+      // Source cards above the answer, turned on from the open settings menu.
+      await page.getByRole('button', { name: 'Display settings' }).click();
+      await page.getByRole('checkbox', { name: 'Source cards above answers' }).check();
+      await answer.getByRole('list', { name: 'Source cards' }).waitFor();
+      found.cards = await violations(page);
+      await page.keyboard.press('Escape');
+
       await page.locator('.citation-badge').first().click();
       await page.locator('mark.cited').first().waitFor();
       found.viewer = await violations(page);
@@ -62,6 +69,7 @@ describe('accessibility (axe-core)', () => {
         suggestions: [],
         chips: [],
         answer: [],
+        cards: [],
         viewer: [],
         dark: [],
         phone: [],

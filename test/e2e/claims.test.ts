@@ -7,6 +7,7 @@ import {
   screenshot,
   startEnvironment,
 } from './harness.ts';
+import type { InPage } from './in-page.ts';
 
 // Checked citations in the web UI, against `footnote serve` with the offline model on a copy of
 // the sample workspace: the footer's claim summary, the supporting quote on a badge's hover, the
@@ -181,6 +182,74 @@ describe('checked citations in the web UI (offline model)', () => {
       await excerpt.waitFor();
       await eventually(() => markedWords(excerpt)).toBe(quote);
       await screenshot(page, 'claims-viewer-pdf-quote');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+});
+
+describe('source cards (offline model)', () => {
+  it(
+    'shows the cited sources as cards above the answer when the option is on, each opening the viewer',
+    async () => {
+      const { page, problems } = await env.open('/');
+      // Off by default; turned on from the gear menu with the keyboard.
+      const gear = page.getByRole('button', { name: 'Display settings' });
+      await gear.focus();
+      await page.keyboard.press('Enter');
+      const option = page.getByRole('checkbox', { name: 'Source cards above answers' });
+      expect(await option.isChecked()).toBe(false);
+      await option.focus();
+      await page.keyboard.press('Space');
+      expect(await option.isChecked()).toBe(true);
+      await screenshot(page, 'settings-menu');
+      await page.keyboard.press('Escape');
+      await eventually(() => gear.getAttribute('aria-expanded')).toBe('false');
+
+      const answer = await ask(page, PDF_QUESTION);
+      const cards = answer.getByRole('list', { name: 'Source cards' });
+      await cards.waitFor();
+      const card = cards.getByRole('button', {
+        name: /^Source 1 PDF Field Report: Machakos Pilot page 2 .*Peak flow rate/,
+      });
+      expect(fold(await card.textContent())).toMatch(/Peak flow rate: 2\.6 m3\/h/);
+      // Above the answer's text, and the footer is still there.
+      const cardsBox = await cards.boundingBox();
+      const textBox = await answer.locator('.answer-text').boundingBox();
+      expect(cardsBox && textBox && cardsBox.y + cardsBox.height <= textBox.y).toBe(true);
+      await answer.getByRole('button', { name: /^Sources:/ }).waitFor();
+      await screenshot(page, 'source-cards');
+
+      // Enter on a card opens the viewer on the cited page, the quote marked in its excerpt.
+      await card.focus();
+      await page.keyboard.press('Enter');
+      const view = viewer(page);
+      await view.waitFor();
+      expect(fold(await view.locator('.viewer-label').textContent())).toBe('Source 1');
+      const excerpt = view.locator('[data-excerpt-for="2"]');
+      await excerpt.waitFor();
+      expect(await markedWords(excerpt)).toMatch(/^Peak flow rate: 2\.6 m3\/h/);
+      await view.getByRole('button', { name: 'Close source viewer' }).click();
+
+      // Remembered across a reload; on a phone the row fits the screen, the gear stays in the
+      // top bar's one row of controls, dark too.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await lastAnswer(page).getByRole('list', { name: 'Source cards' }).waitFor();
+      const gearBox = await gear.boundingBox();
+      const menuBox = await page
+        .getByRole('button', { name: 'Show sessions and documents' })
+        .boundingBox();
+      expect(gearBox && menuBox && Math.abs(gearBox.y - menuBox.y) < 8).toBe(true);
+      expect(gearBox && gearBox.x + gearBox.width <= 390).toBe(true);
+      const width = await page.evaluate(
+        () => (globalThis as unknown as InPage).document.documentElement.scrollWidth,
+      );
+      expect(width).toBeLessThanOrEqual(390);
+      await screenshot(page, 'source-cards-phone');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'source-cards-phone-dark');
       expectNoProblems(problems);
       await page.close();
     },

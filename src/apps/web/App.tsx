@@ -6,6 +6,7 @@ import { useConversation } from './chat/use-conversation.ts';
 import { Composer, type ComposerHandle } from './composer/Composer.tsx';
 import { KeyboardShortcuts } from './composer/KeyboardShortcuts.tsx';
 import { MessageList } from './messages/MessageList.tsx';
+import { SettingsMenu } from './settings/SettingsMenu.tsx';
 import { Sidebar } from './sidebar/Sidebar.tsx';
 import { TokenGate } from './ui/TokenGate.tsx';
 import { SourceViewer } from './viewer/SourceViewer.tsx';
@@ -208,6 +209,7 @@ function Workspace({
           {title ?? (conversation.messages.length ? '' : 'New conversation')}
         </span>
         <ExportMenu api={api} sessionId={conversation.stored ? conversation.sessionId : null} />
+        <SettingsMenu />
       </header>
       {sidebarOpen && (
         <button

@@ -11,6 +11,7 @@ import { CopyButton } from './CopyButton.tsx';
 import { EditCard } from './EditCard.tsx';
 import { supportOfMarker } from './marker-support.ts';
 import { BADGE_ELEMENT, remarkCitations } from './remark-citations.ts';
+import { SourceCards } from './SourceCards.tsx';
 import { SourcesFooter } from './SourcesFooter.tsx';
 import { ToolActivityList } from './ToolActivityList.tsx';
 import { MessageTime } from './UserMessage.tsx';
@@ -58,6 +59,7 @@ export function AssistantMessage({
     >
       <h2 className="visually-hidden">Answer</h2>
       <ToolActivityList tools={message.tools} streaming={streaming} />
+      <SourceCards citations={message.citations} onOpenSource={onOpenSource} />
       {message.content ? (
         <AnswerText
           content={message.content}
