@@ -119,7 +119,7 @@ export async function applyProposedEdit(options: EditActionOptions): Promise<Pro
         })
       : null;
   if (!doc || !file) return stale('no longer exists');
-  return withFileLock(file, async () => {
+  return withFileLock(sessions, file, async () => {
     // Claimed before anything is written: a discard (or another apply) racing this one now fails
     // instead of leaving a written file under a "discarded" edit.
     const claimed = await sessions.updateProposedEditStatus(edit.id, {

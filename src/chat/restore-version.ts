@@ -120,7 +120,7 @@ export async function restoreVersion(options: RestoreOptions): Promise<RestoreRe
   if (!doc || !version || version.documentId !== doc.id)
     throw new VersionNotFoundError(options.path, options.versionId);
   const file = await resolveRealInside(options.root, doc.path);
-  return withFileLock(file, async () => {
+  return withFileLock(sessions, file, async () => {
     const current = await readFile(file, 'utf8');
     if (options.expectedHash && sha256(current) !== options.expectedHash)
       throw new FileChangedError(doc.path);

@@ -22,9 +22,19 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
 
 const fileQueue = createKeyedQueue();
 
-/** Runs `work` after every earlier write to the same file, so two edits never both read the old text. */
-export const withFileLock = <T>(file: string, work: () => Promise<T>): Promise<T> =>
-  fileQueue.run(file, work);
+/** The key edits of `file` (a real path) are serialized under, among the processes sharing a store. */
+export const fileLockKey = (file: string) => `file:${file}`;
+
+/**
+ * Runs `work` after every earlier write to the same file, so two edits never both read the old
+ * text: in this process first, then among the processes sharing `sessions` (on PostgreSQL an
+ * advisory lock on the workspace and file, so two servers never interleave their read-check-write).
+ */
+export const withFileLock = <T>(
+  sessions: Pick<SessionStore, 'exclusive'>,
+  file: string,
+  work: () => Promise<T>,
+): Promise<T> => fileQueue.run(file, () => sessions.exclusive(fileLockKey(file), work));
 
 /** The real file behind a document path, refusing one that is a link to another file (edit that instead). */
 export async function editableFile(root: string, path: string): Promise<string> {

@@ -261,5 +261,15 @@ export function describeSessionStore(
       );
       expect(await store.interruptAbandoned('2026-01-03T00:00:00.000Z')).toEqual([]);
     });
+
+    it('runs exclusive work once, passing on its result or its error, and frees the key after', async () => {
+      expect(await store.exclusive('file:/a.md', async () => 7)).toBe(7);
+      await expect(
+        store.exclusive('file:/a.md', async () => {
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.exclusive('file:/a.md', async () => 'again')).toBe('again');
+    });
   });
 }

@@ -54,7 +54,9 @@ export async function applyEdit(context: ToolContext, request: EditRequest): Pro
     if (!embed.ok) return refuseEdit(context, { ...refusal, reason: embed.reason });
   }
   const file = await editableFile(context.root, doc.path);
-  return withFileLock(file, () => recordEdit(context, request, file, decision.reference.raw));
+  return withFileLock(context.sessions, file, () =>
+    recordEdit(context, request, file, decision.reference.raw),
+  );
 }
 
 async function recordEdit(

@@ -196,4 +196,10 @@ export interface SessionStore {
   listDocumentEdits(documentId: string): Promise<ProposedEdit[]>;
   /** Changes an edit's status; null when it does not exist or its status is not in `update.from`. */
   updateProposedEditStatus(id: string, update: ProposedEditUpdate): Promise<ProposedEdit | null>;
+  /**
+   * Runs `work` while no other process sharing this store runs work on `key` (the edits of one
+   * file). On PostgreSQL, where several servers share the store, an advisory lock; a SQLite file
+   * is served by one process, whose own queue is enough, so it just runs `work`.
+   */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
 }

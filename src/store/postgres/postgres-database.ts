@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Migration } from '../sqlite/migrations.ts';
 import { SchemaTooNewError } from '../sqlite/open-database.ts';
+import { AdvisoryLocks } from './advisory-locks.ts';
 import { POSTGRES_MIGRATIONS } from './migrations.ts';
 
 /** Anything that runs a query: the pool, or the client of an open transaction. */
@@ -52,11 +53,13 @@ export class PostgresDatabase {
   private readonly current = new AsyncLocalStorage<pg.PoolClient>();
   private closed = false;
   private presence: { readonly id: string; readonly client: pg.PoolClient } | null = null;
+  private readonly locks: AdvisoryLocks;
 
-  private constructor(pool: pg.Pool, ws: number, workspaceKey: string) {
+  private constructor(pool: pg.Pool, ws: number, workspaceKey: string, url: string) {
     this.pool = pool;
     this.ws = ws;
     this.workspaceKey = workspaceKey;
+    this.locks = new AdvisoryLocks({ connectionString: url }, ws);
   }
 
   /** Connects, migrates to the latest schema (refusing a newer one) and finds or adds the workspace. */
@@ -79,7 +82,7 @@ export class PostgresDatabase {
       if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await migratePostgres(pool);
       const ws = await workspaceId(pool, options.workspace);
-      return new PostgresDatabase(pool, ws, options.workspace);
+      return new PostgresDatabase(pool, ws, options.workspace, url);
     } catch (error) {
       await pool.end();
       throw error;
@@ -123,27 +126,12 @@ export class PostgresDatabase {
 
   /**
    * Runs `work` while holding a PostgreSQL advisory lock on `key` in this workspace, so work on
-   * one key never overlaps across processes (one session's turns, on any server). The lock lives
-   * on a connection of its own: a process that dies drops it, and the lock with it.
+   * one key never overlaps across processes (one session's turns, edits to one file, on any
+   * server). Every lock of the handle lives on one connection of its own (see
+   * {@link AdvisoryLocks}): a process that dies drops it, and its locks with it.
    */
-  async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
-      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [this.ws, key]);
-      try {
-        return await work();
-      } finally {
-        await client
-          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [this.ws, key])
-          .catch(() => {
-            broken = true;
-          });
-      }
-    } finally {
-      // A connection whose unlock failed may still hold the lock: it is closed, not reused.
-      client.release(broken);
-    }
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    return this.locks.run(key, work);
   }
 
   /**
@@ -187,6 +175,7 @@ export class PostgresDatabase {
     if (this.closed) return;
     this.closed = true;
     this.presence?.client.release(true);
+    await this.locks.close();
     await this.pool.end();
   }
 }

@@ -149,6 +149,11 @@ export class PostgresSessionStore implements SessionStore {
     }
   }
 
+  /** Work on `key` never overlaps across the servers sharing the database (an advisory lock). */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    return this.db.exclusive(key, work);
+  }
+
   private get ws() {
     return this.db.ws;
   }

@@ -48,6 +48,36 @@ describe.skipIf(skipPostgres)('PostgresDatabase.exclusive across processes', () 
     expect(performance.now() - started).toBeLessThan(280);
   });
 
+  it('holds locks on more keys than the pool has connections while the work still queries', async () => {
+    // The test pools have 4 connections: a lock per pooled connection would leave none for the work.
+    const keys = Array.from({ length: 12 }, (_, i) => `many-${i}`);
+    const answers = await Promise.all(
+      keys.map((key) =>
+        one.exclusive(key, async () => {
+          await sleep(20);
+          return (await one.query<{ n: number }>('SELECT 1 AS n')).rows[0]?.n;
+        }),
+      ),
+    );
+    expect(answers).toEqual(keys.map(() => 1));
+  });
+
+  it('hands a released lock to a waiter in another process at once, not on its next retry', async () => {
+    let release = () => {};
+    let acquiredAt = 0;
+    const held = one.exclusive('handoff', () => new Promise<void>((done) => (release = done)));
+    await sleep(50);
+    const waiting = two.exclusive('handoff', async () => {
+      acquiredAt = performance.now();
+    });
+    await sleep(30);
+    const releasedAt = performance.now();
+    release();
+    await Promise.all([held, waiting]);
+    // Retries are 250 ms apart; the release's notification wakes the waiter well before that.
+    expect(acquiredAt - releasedAt).toBeLessThan(120);
+  });
+
   it('frees the lock when the holding connection dies (a killed server)', async () => {
     let finish = () => {};
     const held = one.exclusive('s2', () => new Promise<void>((done) => (finish = done)));

@@ -174,6 +174,11 @@ export class SqliteSessionStore implements SessionStore {
     return JSON.stringify({ ...(JSON.parse(payload) as object), writer: this.writer.id });
   }
 
+  /** One process serves a SQLite file: the caller's in-process queue already orders the work. */
+  exclusive<T>(_key: string, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   private sql(text: string): StatementSync {
     return this.statements.get(text);
   }
