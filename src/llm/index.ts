@@ -1,3 +1,4 @@
+export * from './model-choice.ts';
 export * from './model-errors.ts';
 export * from './model-spec.ts';
 export { NOT_FOUND_ANSWER } from './offline/write-answer.ts';

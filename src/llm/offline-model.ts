@@ -9,7 +9,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { INSERT_VERBS, WRITE_VERBS } from '../core/references/infer-permission.ts';
+import { asksToEdit } from '../core/references/asks-to-edit.ts';
 import { entitySections, isEntityContext } from './offline/entity-passages.ts';
 import {
   candidatesOf,
@@ -47,16 +47,6 @@ type Plan =
 
 /** The tools only agent mode offers; their presence means the user may be asking for an edit. */
 const EDIT_TOOLS = ['edit_section', 'edit_metadata', 'write_content', 'insert_file'];
-
-/** Whether a message asks for a change ("rewrite…", "add a risk to…") rather than a question. */
-function asksToEdit(message: string): boolean {
-  const text = message.toLowerCase();
-  const verbs = [
-    /^\W*(\p{L}+)/u.exec(text)?.[1],
-    ...[...text.matchAll(/\b(?:please|can you|could you|would you)\s+(\p{L}+)/gu)].map((m) => m[1]),
-  ];
-  return verbs.some((w) => w !== undefined && (WRITE_VERBS.has(w) || INSERT_VERBS.has(w)));
-}
 
 /**
  * The passages an answer is drawn from, in priority order: what the tools read of the named

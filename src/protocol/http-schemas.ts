@@ -79,6 +79,8 @@ export const UseChatBody = z
     trigger: z.string().optional(),
     messageId: z.string().optional(),
     mode: z.enum(['chat', 'agent']).optional(),
+    /** One of the server's models (`GET /api/models`); absent: its default. */
+    model: z.string().min(1).max(200).optional(),
     currentPath: pathText.optional(),
     pinned: z.array(pathText).max(20).optional(),
     permissions: PermissionOverrides.optional(),

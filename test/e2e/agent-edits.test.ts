@@ -85,6 +85,16 @@ describe('agent edits in the web UI', () => {
         .getByRole('radiogroup', { name: 'Mode' })
         .getByRole('radio', { name: 'Agent' })
         .check();
+      // The configured model answers and can edit: no warning. The built-in one is offered too,
+      // and picking it says so, pointing back at the one that can.
+      const picker = page.getByRole('combobox', { name: 'Model' });
+      await eventually(() => picker.inputValue()).toBe('openai-compatible:stub');
+      const notice = page.getByRole('note', { name: 'Model cannot edit' });
+      expect(await notice.count()).toBe(0);
+      await picker.selectOption('offline');
+      expect(await notice.textContent()).toContain('Pick OpenAI-compatible stub in the model menu');
+      await picker.selectOption('openai-compatible:stub');
+      await eventually(() => notice.count()).toBe(0);
       const raw = '[[Solar Pump Project#Serviceability]]';
       await message.fill(`Rewrite ${raw} to say a technician needs one spanner and 20 minutes.`);
       const permission = page.getByRole('combobox', { name: `Permission for ${raw}` });
@@ -102,6 +112,7 @@ describe('agent edits in the web UI', () => {
       // The model was offered the write tools: the turn really ran in agent mode.
       const tools = JSON.stringify(env.stub?.requests[0]?.tools ?? []);
       expect(tools).toContain('edit_section');
+      expect(env.stub?.requests[0]?.model).toBe('stub');
 
       const region = editRegion(page);
       await region.waitFor();

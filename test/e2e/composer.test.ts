@@ -173,8 +173,14 @@ describe('composer', () => {
       // On load the message box has focus: typing goes straight in.
       await eventually(focused).toBe('Message');
 
-      // The first Tab stop of the page is a skip link to it (here reached back from the next one).
-      await page.locator('#sidebar').getByRole('button').first().focus();
+      // The first Tab stop of the page is a skip link to it (here reached back from the next one:
+      // the first control of the top bar, the model menu where the server offers one).
+      await page
+        .getByRole('banner')
+        .locator('button:not([disabled]), select')
+        .filter({ visible: true })
+        .first()
+        .focus();
       await page.keyboard.press('Shift+Tab');
       expect(
         await page.evaluate(() => {

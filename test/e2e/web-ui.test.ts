@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import {
   canvasInk,
   type E2eEnvironment,
@@ -406,6 +407,65 @@ describe('web UI with the offline model', () => {
         expect(line.slice(line.indexOf(']]') + 2)).not.toMatch(/\*\*|\[\[|\s\^[\w-]+/);
       }
       expect(footnotes.join('\n')).toContain('Silt clogging the strainer.');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'names the model in the top bar, warns before an agent turn it cannot edit in, and says chat mode is read-only',
+    async () => {
+      const { page, problems } = await env.open('/');
+      const picker = page.getByRole('banner').getByRole('combobox', { name: 'Model' });
+      await eventually(() => picker.inputValue()).toBe('offline');
+      expect(await picker.locator('option').allTextContents()).toEqual([
+        'Built-in offline model (cannot edit)',
+      ]);
+      const modes = page.getByRole('radiogroup', { name: 'Mode' });
+      const notice = page.getByRole('note', { name: 'Model cannot edit' });
+      expect(await notice.count()).toBe(0);
+      const rewrite = 'Rewrite [[Pump Design#Impeller]] to be shorter';
+
+      // Chat mode: the request is answered from the documents, with a word that nothing changes.
+      const answer = await ask(page, rewrite);
+      expect(await answer.getByRole('note').textContent()).toMatch(
+        /Chat mode is read-only, so nothing was changed.*switch to Agent/,
+      );
+
+      // Agent mode: said before anything is sent, with how to configure a model that can edit.
+      await modes.getByRole('radio', { name: 'Agent' }).check();
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(
+        /Built-in offline model cannot edit documents.*footnote serve --model openai:gpt-4\.1-mini.*\.footnote\/config\.json/,
+      );
+      await composer(page).fill(rewrite);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'model-cannot-edit-light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'model-cannot-edit-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await picker.isVisible()).toBe(true);
+      // The controls share one row: the model menu and both exports beside ☰.
+      const middleOf = async (name: string) => {
+        const box = await page.getByRole('button', { name }).boundingBox();
+        return box ? box.y + box.height / 2 : -100;
+      };
+      expect(
+        Math.abs((await middleOf('.json')) - (await middleOf('Show sessions and documents'))),
+      ).toBeLessThan(4);
+      await page.waitForTimeout(250); // the sidebar slides out after the resize
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as InPage).document.documentElement.scrollWidth,
+        ),
+      ).toBeLessThanOrEqual(390);
+      await screenshot(page, 'model-cannot-edit-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await modes.getByRole('radio', { name: 'Chat' }).check();
+      await eventually(() => notice.count()).toBe(0);
       expectNoProblems(problems);
       await page.close();
     },

@@ -15,6 +15,7 @@ import { parseMode } from './cli-options.ts';
 import { formatIndexReport } from './format-output.ts';
 import { browseUrl, openBrowser } from './open-browser.ts';
 import { databaseUrlOf } from './open-workspace.ts';
+import { servedModels } from './served-models.ts';
 import { UsageError } from './usage-error.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
 
@@ -26,6 +27,15 @@ const ServerConfig = z
     rateLimit: z
       .object({ turnsPerHour: z.number().int().min(1).max(100_000) })
       .strict()
+      .optional(),
+    /** More models the web UI may pick, besides the default and the built-in one. */
+    models: z
+      .array(
+        z.union([
+          z.string().min(1),
+          z.object({ model: z.string().min(1), baseUrl: z.string().url().optional() }).strict(),
+        ]),
+      )
       .optional(),
   })
   .strict();
@@ -68,7 +78,7 @@ export function registerServeCommand(program: Command): void {
     .option('--port <port>', 'port (0 picks a free one)', parsePort, 4100)
     .option(
       '--config <file>',
-      'server config: {"workspaces":[{"id","path"}],"rateLimit":{"turnsPerHour"}}',
+      'server config: {"workspaces":[{"id","path"}],"rateLimit":{"turnsPerHour"},"models":["provider:name" or {"model","baseUrl"}]}',
     )
     .option('--model <provider:name>', 'default model (else the workspace config, else offline)')
     .option('--base-url <url>', 'endpoint of an OpenAI-compatible server')
@@ -130,16 +140,15 @@ export function registerServeCommand(program: Command): void {
         const defaultModel = options.model ?? workspaceConfig.model;
         const baseUrl = options.baseUrl ?? workspaceConfig.baseUrl;
         if (defaultModel) parseModelSpec(defaultModel);
+        const models = servedModels(defaultModel, baseUrl, config.models);
         const users = main.users;
         const open = LOOPBACK.has(options.host);
         const app = createServer({
           workspaces: handles,
           tokenCounter: memoizeTokenCounter(gptTokenCounter),
           model: (requested) =>
-            resolveModel({
-              ...((requested ?? defaultModel) && { model: requested ?? defaultModel }),
-              ...(baseUrl && { baseUrl }),
-            }),
+            resolveModel(models.specOf(requested ?? (models.choices[0]?.id as string))),
+          models: models.choices,
           // The offline model writes no summaries: documents are summarized by their first paragraph.
           summarizer: (model) =>
             model instanceof OfflineModel ? undefined : modelSummarizer(model),

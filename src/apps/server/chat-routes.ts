@@ -20,6 +20,7 @@ import {
 } from '../../protocol/index.ts';
 import type { RouteKit } from './create-server.ts';
 import { HttpError, parseInput } from './http-error.ts';
+import { requestedModel } from './model-routes.ts';
 import { streamTurn } from './stream-turn.ts';
 import { SuggestSnippets } from './suggest-snippets.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
@@ -67,7 +68,7 @@ function readChatRequest(body: unknown): ChatRequest {
       chatId: parsed.id,
       message: text,
       mode: parsed.mode ?? 'chat',
-      model: undefined,
+      model: parsed.model,
       currentPath: parsed.currentPath ?? null,
       pinned: parsed.pinned,
       permissions: parsed.permissions,
@@ -140,7 +141,7 @@ export function registerChatRoutes(kit: RouteKit): void {
         },
       );
     }
-    const model = options.model(chat.model);
+    const model = options.model(requestedModel(options, chat.model));
     const controller = new AbortController();
     const lockKey = sessionId ?? newSessionId ?? `new:${Math.random()}`;
     const turn = (onEvent?: Parameters<typeof runTurn>[0]['onEvent']) => {

@@ -12,6 +12,7 @@ import { registerDocumentRoutes } from './document-routes.ts';
 import { refuseOversizedBody } from './drain-oversized-body.ts';
 import { registerEditRoutes } from './edit-routes.ts';
 import { errorResponse, HttpError, notFound } from './http-error.ts';
+import { registerModelRoutes } from './model-routes.ts';
 import { buildOpenApi } from './openapi.ts';
 import { checkQuery, documentedQueryParams } from './query-check.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
@@ -239,6 +240,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
         .map((w) => ({ id: w.id })),
     };
   });
+  registerModelRoutes(kit);
   registerChatRoutes(kit);
   registerSessionRoutes(kit);
   registerDocumentRoutes(kit);

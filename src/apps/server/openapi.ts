@@ -7,6 +7,7 @@ import {
   EditJson,
   ErrorBody,
   ExportQuery,
+  ModelsJson,
   RenameSessionBody,
   ResolveBody,
   RollbackBody,
@@ -99,6 +100,16 @@ export function buildOpenApi() {
           responses: { 200: { description: 'ok' }, ...errors },
         },
       },
+      '/api/models': {
+        get: {
+          summary:
+            'Models a client may pick for a chat (`model` of the chat body), the default first, with whether each can use tools and edit',
+          responses: {
+            200: { description: 'the models and the default one', content: json(ModelsJson) },
+            ...errors,
+          },
+        },
+      },
       '/api/workspaces/{workspaceId}/chat': {
         post: {
           summary:
@@ -119,7 +130,11 @@ export function buildOpenApi() {
           },
           responses: {
             200: { description: 'the answer, or its stream' },
-            400: badBody,
+            400: {
+              description:
+                'invalid_request: a body that is not the documented object; model_config: a `model` that GET /api/models does not list',
+              content: json(ErrorBody),
+            },
             403: forbiddenRole('agent mode (it edits documents) by a viewer'),
             ...errors,
           },

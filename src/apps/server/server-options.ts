@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { Actor, ChatMode, Summarizer, TokenCounter, UserStore } from '../../core/index.ts';
+import type { ModelChoice } from '../../llm/index.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
 
 /**
@@ -16,6 +17,11 @@ export interface ServerOptions {
   readonly workspaces: ReadonlyMap<string, WorkspaceHandle>;
   /** Chooses the model for a turn (the body's `model`, or the default). */
   readonly model: (requested: string | undefined) => LanguageModel;
+  /**
+   * The models clients may pick, the default first: `GET /api/models` lists them, and a chat that
+   * names another is refused (400 `model_config`). @default the built-in offline model only
+   */
+  readonly models?: readonly ModelChoice[];
   /**
    * Who writes one-line document summaries for a turn answered by `model`; undefined (or no
    * option): first paragraphs only, as with the offline model.

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readableTitle } from '../../core/display-text.ts';
 import { ApiError, listWorkspaces, storedToken, storeToken, WorkspaceApi } from './api/client.ts';
+import type { ChatMode } from './api/types.ts';
 import { ExportMenu } from './chat/ExportMenu.tsx';
+import { ModelNotice } from './chat/ModelNotice.tsx';
+import { ModelPicker } from './chat/ModelPicker.tsx';
 import { useConversation } from './chat/use-conversation.ts';
+import { useModels } from './chat/use-models.ts';
 import { Composer, type ComposerHandle } from './composer/Composer.tsx';
 import { KeyboardShortcuts } from './composer/KeyboardShortcuts.tsx';
 import { MessageList } from './messages/MessageList.tsx';
@@ -125,6 +129,8 @@ function Workspace({
   const [revision, setRevision] = useState(0);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const title = conversation.title === null ? null : readableTitle(conversation.title);
+  const { models, selected: model, select: selectModel } = useModels();
+  const [mode, setMode] = useState<ChatMode>('chat');
 
   useEffect(() => {
     if (!conversation.busy) refreshSessions();
@@ -208,6 +214,7 @@ function Workspace({
         <span className="session-title" title={title ?? undefined}>
           {title ?? (conversation.messages.length ? '' : 'New conversation')}
         </span>
+        {models && model && <ModelPicker models={models} selected={model} onSelect={selectModel} />}
         <ExportMenu api={api} sessionId={conversation.stored ? conversation.sessionId : null} />
         <SettingsMenu />
       </header>
@@ -263,15 +270,19 @@ function Workspace({
             setRevision((r) => r + 1);
           }}
         />
+        <ModelNotice mode={mode} selected={model} models={models ?? []} />
         <Composer
           ref={composer}
           inputId="message-box"
           api={api}
           sessionId={conversation.stored ? conversation.sessionId : null}
           busy={conversation.busy}
-          onSend={(text, options) => void conversation.send(text, options)}
+          onSend={(text, options) =>
+            void conversation.send(text, model ? { ...options, model: model.id } : options)
+          }
           onStop={conversation.stop}
           onOpenDocument={setViewer}
+          onModeChange={setMode}
         />
       </main>
       {viewer && (

@@ -1,3 +1,4 @@
+export * from './asks-to-edit.ts';
 export * from './format-reference.ts';
 export * from './infer-permission.ts';
 export * from './normalize-name.ts';

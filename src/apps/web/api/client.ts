@@ -4,6 +4,7 @@ import type {
   DocumentDetail,
   DocumentSummary,
   EditJson,
+  ModelList,
   ReferenceJson,
   SessionDetail,
   SessionSummary,
@@ -282,6 +283,11 @@ export class WorkspaceApi {
       messageId: undefined,
     });
   }
+}
+
+/** The models this server offers (the default first) and what each can do. */
+export async function listModels(): Promise<ModelList> {
+  return json<ModelList>('/api/models');
 }
 
 /** The workspaces this user may use. */

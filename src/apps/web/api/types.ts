@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import type { Block, Heading, Page, Section } from '../../../core/document.ts';
 import type { DocumentSummary } from '../../../core/document-store.ts';
 import type { SuggestGroup, SuggestItem } from '../../../core/references/suggest-references.ts';
 import type { messageJson, referenceJson } from '../../../protocol/message-json.ts';
+import type { ModelsJson } from '../../../protocol/model-json.ts';
 
 /** A reference as the API returns it (resolve, messages, `data-references`). */
 export type ReferenceJson = ReturnType<typeof referenceJson>;
@@ -84,9 +86,16 @@ export interface ContentSlice {
   readonly text: string;
 }
 
+/** `GET /api/models`: what the server offers, the default first. */
+export type ModelList = z.infer<typeof ModelsJson>;
+/** One model a chat may name, with whether it can use tools and edit. */
+export type ModelChoice = ModelList['models'][number];
+
 /** What the chat endpoint takes from the web UI, besides the message itself. */
 export interface TurnOptions {
   readonly mode: ChatMode;
+  /** One of `GET /api/models`; absent: the server's default. */
+  readonly model?: string;
   readonly pinned?: readonly string[];
   /** Per-reference permission chosen in agent mode, by target path. */
   readonly permissions?: readonly { readonly path: string; readonly permission: Permission }[];

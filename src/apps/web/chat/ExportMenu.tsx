@@ -32,7 +32,7 @@ export function ExportMenu({ api, sessionId }: { api: WorkspaceApi; sessionId: s
   return (
     <fieldset className="export-menu" aria-label="Export conversation">
       <button type="button" disabled={!sessionId} onClick={() => void run('md')}>
-        Export .md
+        <span className="export-word">Export </span>.md
       </button>
       <button type="button" disabled={!sessionId} onClick={() => void run('json')}>
         .json

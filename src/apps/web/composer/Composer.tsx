@@ -84,6 +84,7 @@ export function Composer({
   onSend,
   onStop,
   onOpenDocument,
+  onModeChange,
 }: {
   ref?: Ref<ComposerHandle>;
   /** The message box's id, for a skip link; a generated one by default. */
@@ -95,6 +96,8 @@ export function Composer({
   onSend: (text: string, options: TurnOptions) => void;
   onStop: () => void;
   onOpenDocument: (target: ViewerTarget) => void;
+  /** Told the mode now and on every change, so the page can warn about it before sending. */
+  onModeChange?: (mode: ChatMode) => void;
 }) {
   const id = useId();
   const listboxId = `${id}-suggestions`;
@@ -109,6 +112,7 @@ export function Composer({
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [selection, setSelection] = useState({ key: '', index: 0 });
   const [mode, setModeState] = useState<ChatMode>(readMode);
+  useEffect(() => onModeChange?.(mode), [mode, onModeChange]);
   const [overrides, setOverrides] = useState<ReadonlyMap<string, Permission>>(new Map());
   const [recent, setRecent] = useState(() => readRecent(storage(), api.workspaceId));
   const [confirming, setConfirming] = useState<{

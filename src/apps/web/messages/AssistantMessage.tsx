@@ -10,6 +10,7 @@ import { ContextPanel } from './ContextPanel.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { EditCard } from './EditCard.tsx';
 import { supportOfMarker } from './marker-support.ts';
+import { isReadOnlyEditRequest } from './read-only-request.ts';
 import { BADGE_ELEMENT, remarkCitations } from './remark-citations.ts';
 import { SourceCards } from './SourceCards.tsx';
 import { SourcesFooter } from './SourcesFooter.tsx';
@@ -94,6 +95,12 @@ export function AssistantMessage({
           }
         />
       ))}
+      {!streaming && isReadOnlyEditRequest(question, message) && (
+        <p className="read-only-hint" role="note">
+          Chat mode is read-only, so nothing was changed. To have this edit proposed, switch to{' '}
+          <strong>Agent</strong> under the message box and send it again.
+        </p>
+      )}
       {stopped && (
         <div className={`answer-status status-${message.status}`}>
           <span className="answer-status-text">

@@ -751,3 +751,28 @@ describe('checked citations', () => {
     expect(numbers).toEqual(['1', '1', '2', '3']);
   });
 });
+
+describe('a request to edit sent in chat mode', () => {
+  const ask = (permission: ReferenceJson['permission']) => {
+    const text = 'Rewrite [[Solar Pump Project#Risks]] to be shorter';
+    return message({
+      id: 'u9',
+      role: 'user',
+      content: text,
+      references: [userReference(text, '[[Solar Pump Project#Risks]]', { permission })],
+    });
+  };
+
+  it('says chat mode is read-only and how to have the edit proposed', () => {
+    renderList([ask('read'), message({ id: 'a9', content: 'Here is what it says.' })]);
+    expect(screen.getByRole('note').textContent).toMatch(/Chat mode is read-only.*switch to Agent/);
+  });
+
+  it('says nothing when the turn ran in agent mode or the message is a question', () => {
+    renderList([ask('write'), message({ id: 'a9', content: 'It cannot edit.' })]);
+    expect(screen.queryByText(/Chat mode is read-only/)).toBeNull();
+    cleanup();
+    renderList([userMessage, message({ id: 'a1', content: 'Silt.' })]);
+    expect(screen.queryByText(/Chat mode is read-only/)).toBeNull();
+  });
+});
