@@ -14,5 +14,6 @@ export * from './messages/index.ts';
 export * from './permissions/index.ts';
 export * from './plain-text.ts';
 export * from './query-terms.ts';
+export * from './rate-limit.ts';
 export * from './references/index.ts';
 export * from './users/index.ts';

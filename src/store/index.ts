@@ -1,5 +1,6 @@
 export * from './open-stores.ts';
 export * from './postgres/postgres-database.ts';
+export * from './postgres/postgres-rate-limiter.ts';
 export * from './postgres/postgres-session-store.ts';
 export * from './postgres/postgres-store.ts';
 export * from './postgres/postgres-user-store.ts';

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
-import type { DocumentStore, SessionStore, UserStore } from '../core/index.ts';
+import type {
+  DocumentStore,
+  RateLimit,
+  RateLimiter,
+  SessionStore,
+  UserStore,
+} from '../core/index.ts';
 import { PostgresDatabase } from './postgres/postgres-database.ts';
+import { PostgresRateLimiter } from './postgres/postgres-rate-limiter.ts';
 import { PostgresSessionStore } from './postgres/postgres-session-store.ts';
 import { PostgresStore } from './postgres/postgres-store.ts';
 import { PostgresUserStore } from './postgres/postgres-user-store.ts';
@@ -20,6 +27,11 @@ export interface WorkspaceStores {
    * advisory lock); SQLite serves one process, whose own queue is enough, so it just runs it.
    */
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * A turn limit counted in the database, shared by every process on it (PostgreSQL); null when
+   * one process serves the store (SQLite), which counts in memory instead.
+   */
+  sharedRateLimiter(limit: RateLimit): RateLimiter | null;
   close(): Promise<void>;
 }
 
@@ -43,6 +55,7 @@ export async function openWorkspaceStores(
       users: new PostgresUserStore(db),
       backend: 'postgres',
       exclusive: (key, work) => db.exclusive(key, work),
+      sharedRateLimiter: (limit) => new PostgresRateLimiter(db, limit),
       close: () => db.close(),
     };
   }
@@ -53,6 +66,7 @@ export async function openWorkspaceStores(
     users: new SqliteUserStore(store.db),
     backend: 'sqlite',
     exclusive: (_key, work) => work(),
+    sharedRateLimiter: () => null,
     close: () => store.close(),
   };
 }

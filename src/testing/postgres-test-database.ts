@@ -58,3 +58,28 @@ export async function openTestPostgres(
     },
   };
 }
+
+/**
+ * Creates a fresh schema and returns the test database's URL pointing into it (`search_path`), as a
+ * team would pick a schema for `--database-url`; `drop` removes it and everything in it.
+ */
+export async function createSchemaUrl(): Promise<{
+  url: string;
+  schema: string;
+  drop(): Promise<void>;
+}> {
+  const schema = freshSchema();
+  const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await client.end();
+  }
+  const separator = POSTGRES_TEST_URL.includes('?') ? '&' : '?';
+  return {
+    url: `${POSTGRES_TEST_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    schema,
+    drop: () => dropSchema(schema),
+  };
+}

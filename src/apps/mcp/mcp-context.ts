@@ -17,7 +17,7 @@ export interface McpContext {
   readonly model: () => LanguageModel;
   readonly tokenCounter: TokenCounter;
   /** Counts one `ask` turn against the caller's limit (the same one as /api chat); absent: no limit. */
-  readonly takeTurn?: () => RateLimitDecision;
+  readonly takeTurn?: () => RateLimitDecision | Promise<RateLimitDecision>;
   /** Registers a running turn so a server shutting down stops it and waits until it is stored. */
   readonly track?: (controller: AbortController, turn: Promise<unknown>) => void;
   /** Most model steps per `ask` turn. @default 8 */

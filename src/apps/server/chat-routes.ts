@@ -130,7 +130,7 @@ export function registerChatRoutes(kit: RouteKit): void {
       else newSessionId = chat.chatId;
     }
     if (sessionId) await ownSession(ws, user.id, sessionId);
-    const allowed = limiter?.take(user.id) ?? { ok: true };
+    const allowed = (await limiter?.take(user.id)) ?? { ok: true };
     if (!allowed.ok) {
       throw new HttpError(
         429,

@@ -191,16 +191,19 @@ export function createServer(options: ServerOptions): FastifyInstance {
     await Promise.allSettled(running.values());
   });
 
+  const rateLimit = {
+    limit: options.rateLimit?.limit ?? 20,
+    windowMs: options.rateLimit?.windowMs ?? 3_600_000,
+  };
+  // Counted where the first (main) workspace is kept: in its database when servers share one.
+  const main = options.workspaces.values().next().value;
   const kit: RouteKit = {
     app,
     options,
     turnLimiter:
       options.rateLimit === null
         ? null
-        : createRateLimiter({
-            limit: options.rateLimit?.limit ?? 20,
-            windowMs: options.rateLimit?.windowMs ?? 3_600_000,
-          }),
+        : (main?.turnLimiter(rateLimit) ?? createRateLimiter(rateLimit)),
     track(controller, turn) {
       running.set(controller, turn);
       void turn.catch(() => undefined).finally(() => running.delete(controller));

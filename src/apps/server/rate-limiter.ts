@@ -1,4 +1,6 @@
-import { InvalidInputError } from '../../core/index.ts';
+import { InvalidInputError, type RateLimitDecision, type RateLimiter } from '../../core/index.ts';
+
+export type { RateLimitDecision, RateLimiter } from '../../core/index.ts';
 
 /** How many turns a key may take per window, and the clock to count them by. */
 export interface RateLimiterOptions {
@@ -12,14 +14,8 @@ export interface RateLimiterOptions {
   readonly now?: () => number;
 }
 
-/** The verdict on one turn: accepted (and how many remain) or refused (and when to retry, for `Retry-After`). */
-export type RateLimitDecision =
-  | { readonly ok: true; readonly remaining: number }
-  | { readonly ok: false; readonly retryAfterSeconds: number };
-
-/** A per-key sliding-window limiter: the server's per-user cap on chat turns (429 past it). */
-export interface RateLimiter {
-  /** Counts one turn for the key when under the limit; a refused turn is not counted. */
+/** The limiter of a server that counts on its own, in memory (answers at once). */
+export interface MemoryRateLimiter extends RateLimiter {
   take(key: string): RateLimitDecision;
   /** Keys currently tracked (for tests and metrics). */
   size(): number;
@@ -31,8 +27,12 @@ const positiveInteger = (field: string, value: number): number => {
   return value;
 };
 
-/** Creates a limiter that keeps the times of accepted turns per key, so a window slides rather than resets at fixed hours. */
-export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+/**
+ * Creates a limiter that keeps the times of accepted turns per key in this process, so a window
+ * slides rather than resets at fixed hours. Servers sharing a PostgreSQL database count in it
+ * instead (see `PostgresRateLimiter`).
+ */
+export function createRateLimiter(options: RateLimiterOptions = {}): MemoryRateLimiter {
   const limit = positiveInteger('limit', options.limit ?? 20);
   const windowMs = positiveInteger('windowMs', options.windowMs ?? 3_600_000);
   const maxKeys = positiveInteger('maxKeys', options.maxKeys ?? 10_000);

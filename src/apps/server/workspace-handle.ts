@@ -4,6 +4,8 @@ import {
   createKeyedQueue,
   type DocumentStore,
   loadReferenceCatalog,
+  type RateLimit,
+  type RateLimiter,
   type ReferenceCatalog,
   type SessionStore,
   type UserStore,
@@ -15,6 +17,7 @@ import {
   indexWorkspace,
   watchWorkspace,
 } from '../../workspace/index.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 
 /** One served workspace: its folder, store, sessions, a cached reference catalog and turn locks. */
 export interface WorkspaceHandle {
@@ -35,6 +38,11 @@ export interface WorkspaceHandle {
    * interleave), in this process and, on PostgreSQL, in every server sharing the database.
    */
   serialize<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * A per-user turn limit: counted in the database when several servers share it (PostgreSQL),
+   * so a user has one allowance in all of them; else in this process's memory.
+   */
+  turnLimiter(limit: RateLimit): RateLimiter;
   close(): Promise<void>;
 }
 
@@ -104,6 +112,7 @@ export async function openWorkspaceHandle(
     },
     // In this process first, then across the processes sharing the database.
     serialize: (key, work) => turns.run(key, () => stores.exclusive(key, work)),
+    turnLimiter: (limit) => stores.sharedRateLimiter(limit) ?? createRateLimiter(limit),
     async close() {
       controller.abort();
       summaries.close();

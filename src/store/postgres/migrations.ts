@@ -260,4 +260,19 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         GROUP BY w.id;
     `,
   },
+  {
+    version: 3,
+    name: 'chat turns counted per user for a rate limit shared by every server',
+    sql: `
+      -- One row per accepted turn, in milliseconds since the epoch by the database's clock, so
+      -- servers whose clocks differ count one window; rows older than the window are deleted.
+      CREATE TABLE rate_limit_turns (
+        id BIGSERIAL PRIMARY KEY,
+        ws INTEGER NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        at BIGINT NOT NULL
+      );
+      CREATE INDEX rate_limit_turns_key ON rate_limit_turns(ws, key, at);
+    `,
+  },
 ];

@@ -93,7 +93,7 @@ export function registerAskTool(server: McpServer, context: McpContext): void {
         return toolFailure(
           'agent mode is off on this server (start it with --mode agent); ask in chat mode',
         );
-      const allowed = context.takeTurn?.() ?? { ok: true };
+      const allowed = (await context.takeTurn?.()) ?? { ok: true };
       if (!allowed.ok)
         return toolFailure(`too many turns; try again in ${allowed.retryAfterSeconds} s`);
       const ws = context.workspace;
