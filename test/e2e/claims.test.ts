@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import {
   type E2eEnvironment,
   eventually,
@@ -7,7 +8,7 @@ import {
   screenshot,
   startEnvironment,
 } from './harness.ts';
-import type { InPage } from './in-page.ts';
+import type { InPage, InPageCanvas } from './in-page.ts';
 
 // Checked citations in the web UI, against `footnote serve` with the offline model on a copy of
 // the sample workspace: the footer's claim summary, the supporting quote on a badge's hover, the
@@ -168,7 +169,7 @@ describe('checked citations in the web UI (offline model)', () => {
   );
 
   it(
-    'shows the quote of a PDF citation with its page, and marks it in the page excerpt',
+    'shows the quote of a PDF citation with its page, and marks it in the page excerpt and on the page itself',
     async () => {
       const { page, problems } = await env.open('/');
       const answer = await ask(page, PDF_QUESTION);
@@ -181,7 +182,47 @@ describe('checked citations in the web UI (offline model)', () => {
       const excerpt = viewer(page).locator('[data-excerpt-for="2"]');
       await excerpt.waitFor();
       await eventually(() => markedWords(excerpt)).toBe(quote);
+
+      // The same words are marked on the page itself, in its text layer, over the drawn glyphs.
+      const onPage = viewer(page).locator('[data-page="2"] .pdf-text-layer mark.pdf-cited');
+      await onPage.first().waitFor();
+      const glyphs = (text: string) => text.replace(/\s+/g, '');
+      expect(glyphs((await onPage.allTextContents()).join(''))).toBe(glyphs(quote));
+      const canvas = viewer(page).locator('[data-page="2"] canvas');
+      const markBox = await onPage.first().boundingBox();
+      const canvasBox = await canvas.boundingBox();
+      if (!markBox || !canvasBox) throw new Error('the mark or the page is not laid out');
+      expect(markBox.x).toBeGreaterThanOrEqual(canvasBox.x);
+      expect(markBox.x + markBox.width).toBeLessThanOrEqual(canvasBox.x + canvasBox.width);
+      const inkUnder = (box: { x: number; y: number; width: number; height: number }) =>
+        canvas.evaluate(
+          (node, area) => {
+            const element = node as unknown as InPageCanvas & {
+              getBoundingClientRect(): { left: number; top: number; width: number };
+            };
+            const frame = element.getBoundingClientRect();
+            const ratio = element.width / frame.width;
+            const x = Math.max(0, Math.floor((area.x - frame.left) * ratio));
+            const y = Math.max(0, Math.floor((area.y - frame.top) * ratio));
+            const w = Math.max(1, Math.floor(area.width * ratio));
+            const h = Math.max(1, Math.floor(area.height * ratio));
+            const data = element.getContext('2d')?.getImageData(x, y, w, h).data ?? [];
+            let ink = 0;
+            for (let i = 0; i < data.length; i += 4)
+              if ((data[i + 3] ?? 0) > 0 && (data[i] ?? 255) < 128) ink++;
+            return ink / (w * h);
+          },
+          { x: box.x, y: box.y, width: box.width, height: box.height },
+        );
+      // The mark sits on drawn words: ink under it, none in a box as large at the page's blank foot.
+      expect(await inkUnder(markBox)).toBeGreaterThan(0.04);
+      const foot = { ...markBox, y: canvasBox.y + canvasBox.height - markBox.height - 8 };
+      expect(await inkUnder(foot)).toBe(0);
       await screenshot(page, 'claims-viewer-pdf-quote');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'claims-viewer-pdf-quote-dark');
+      expect(await seriousViolations(page)).toEqual([]);
       expectNoProblems(problems);
       await page.close();
     },

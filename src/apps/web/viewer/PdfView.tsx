@@ -1,24 +1,17 @@
-import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
-import { useEffect, useRef, useState } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import type { DocumentDetail } from '../api/types.ts';
 import {
   citedPageNumber,
+  citedSpanOnPage,
   excerptAround,
-  narrowSpanToQuote,
   type PassageLike,
-  pagePassageSpan,
   splitAtSpan,
 } from './cited-span.ts';
+import { type PageHighlight, type PageSize, PdfPage, revealInPanel } from './PdfPage.tsx';
 import type { ViewerCache } from './viewer-cache.ts';
 
-interface PageSize {
-  readonly width: number;
-  readonly height: number;
-}
-
-/** Browsers refuse (or blank) canvases past ~16 megapixels; big pages render a little softer. */
-const MAX_CANVAS_PIXELS = 16_000_000;
 /** Past this many pages only the first page is measured; the others take its shape until shown. */
 const MEASURE_ALL_UP_TO = 200;
 
@@ -112,9 +105,26 @@ export function PdfView({
   const wanted = citedPageNumber(detail.pages, target);
   const cited = wanted && pageCount ? Math.min(Math.max(wanted, 1), pageCount) : null;
   const citedPage = cited ? detail.pages.find((p) => p.number === cited) : undefined;
+  const pageText = usePageText(cache, detail.id, citedPage ?? null);
+  // Within the cited page, the supporting passage is marked; without one, the answer's own words
+  // (when found), else the cited span: in the excerpt and on the page itself.
+  const span = useMemo(
+    () => (pageText !== null && citedPage ? citedSpanOnPage(pageText, citedPage, target) : null),
+    [pageText, citedPage, target],
+  );
+  const spanStart = span?.start ?? null;
+  const spanEnd = span?.end ?? null;
+  const highlight = useMemo<PageHighlight | null>(
+    () =>
+      pageText !== null && spanStart !== null && spanEnd !== null && spanEnd > spanStart
+        ? { pageText, start: spanStart, end: spanEnd }
+        : null,
+    [pageText, spanStart, spanEnd],
+  );
 
   // Scroll to the cited page (its excerpt sits right above it) once pages are laid out, and
-  // again for every new target, even one on the same page.
+  // again for every new target, even one on the same page; then to the words marked on the page
+  // when they are further down.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new target is a reason to scroll
   useEffect(() => {
     if (!pdf || !cited) return;
@@ -124,6 +134,7 @@ export function PdfView({
         list?.querySelector(`[data-excerpt-for="${cited}"]`) ??
         list?.querySelector(`[data-page="${cited}"]`);
       anchor?.scrollIntoView?.({ block: 'start' });
+      revealInPanel(list?.querySelector(`[data-page="${cited}"] mark.pdf-cited`), scrollRoot);
     });
     return () => cancelAnimationFrame(frame);
   }, [pdf, cited, target]);
@@ -145,17 +156,8 @@ export function PdfView({
           const size = sizes[i] ?? sizes[0] ?? { width: 612, height: 792 };
           return (
             <div key={n} className="pdf-page-group">
-              {n === cited && (target.start != null || citedPage) && (
-                <PdfExcerpt
-                  cache={cache}
-                  documentId={detail.id}
-                  page={citedPage ?? null}
-                  pageNumber={n}
-                  start={target.start}
-                  end={target.end}
-                  quote={target.quote ?? null}
-                  passage={target.passage ?? null}
-                />
+              {n === cited && pageText?.trim() && (
+                <PdfExcerpt pageNumber={n} text={pageText} start={spanStart} end={spanEnd} />
               )}
               <PdfPage
                 pdf={pdf}
@@ -163,6 +165,7 @@ export function PdfView({
                 size={size}
                 width={width}
                 cited={n === cited}
+                highlight={n === cited ? highlight : null}
                 root={scrollRoot}
               />
             </div>
@@ -173,158 +176,55 @@ export function PdfView({
   );
 }
 
-/** One page: a labelled canvas, drawn once it comes near the visible part of the panel. */
-function PdfPage({
-  pdf,
-  n,
-  size,
-  width,
-  cited,
-  root,
-}: {
-  pdf: PDFDocumentProxy;
-  n: number;
-  size: PageSize;
-  width: number;
-  cited: boolean;
-  root: HTMLElement | null;
-}) {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
-  const [shape, setShape] = useState(size);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { root, rootMargin: '600px 0px' },
-    );
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [root]);
-
-  useEffect(() => {
-    if (!near || width <= 0) return;
-    let task: RenderTask | null = null;
-    let cancelled = false;
-    (async () => {
-      const page = await pdf.getPage(n);
-      const canvas = canvasRef.current;
-      if (cancelled || !canvas) return;
-      const base = page.getViewport({ scale: 1 });
-      setShape({ width: base.width, height: base.height });
-      const cssScale = width / base.width;
-      const wantedDensity = window.devicePixelRatio || 1;
-      const pixels = base.width * base.height * (cssScale * wantedDensity) ** 2;
-      const density =
-        pixels > MAX_CANVAS_PIXELS
-          ? wantedDensity * Math.sqrt(MAX_CANVAS_PIXELS / pixels)
-          : wantedDensity;
-      const viewport = page.getViewport({ scale: cssScale * density });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      task = page.render({ canvas, viewport });
-      await task.promise;
-      setFailed(false);
-    })().catch((cause: unknown) => {
-      if (!cancelled && (cause as Error)?.name !== 'RenderingCancelledException') setFailed(true);
-    });
-    return () => {
-      cancelled = true;
-      task?.cancel();
-    };
-  }, [near, width, pdf, n]);
-
-  return (
-    <div
-      ref={boxRef}
-      className={cited ? 'pdf-page cited-page' : 'pdf-page'}
-      data-page={n}
-      aria-current={cited ? 'location' : undefined}
-    >
-      <div className="pdf-page-label">
-        Page {n}
-        {cited && <span className="pdf-cited-tag">cited</span>}
-      </div>
-      <canvas
-        ref={canvasRef}
-        role="img"
-        aria-label={`Page ${n}`}
-        style={{ aspectRatio: `${shape.width} / ${shape.height}` }}
-      />
-      {failed && <p className="viewer-status">This page could not be drawn.</p>}
-    </div>
-  );
-}
-
-/** The cited words of a PDF page as text, marked, in a box above the page. */
-function PdfExcerpt({
-  cache,
-  documentId,
-  page,
-  pageNumber,
-  start,
-  end,
-  quote,
-  passage,
-}: {
-  cache: ViewerCache;
-  documentId: string;
-  page: { start: number; end: number } | null;
-  pageNumber: number;
-  start?: number | null | undefined;
-  end?: number | null | undefined;
-  /** The answer's words for this source, marked instead of the whole span when found. */
-  quote: string | null;
-  /** The source's words that support the claim, marked first when they are on this page. */
-  passage: PassageLike | null;
-}) {
+/**
+ * The indexed text of one page of a document, read when the page changes; null while it loads,
+ * when there is no page, or when it cannot be read (then the viewer shows the page alone).
+ */
+function usePageText(
+  cache: ViewerCache,
+  documentId: string,
+  page: { readonly start: number; readonly end: number } | null,
+): string | null {
   const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState(false);
-  const boxRef = useRef<HTMLElement>(null);
   const pageStart = page?.start;
   const pageEnd = page?.end;
-
   useEffect(() => {
     let live = true;
     setText(null);
-    setProblem(false);
     if (pageStart === undefined || pageEnd === undefined) return;
     cache.slice(documentId, pageStart, pageEnd).then(
       (t) => live && setText(t),
-      () => live && setProblem(true),
+      () => live && setText(null),
     );
     return () => {
       live = false;
     };
   }, [cache, documentId, pageStart, pageEnd]);
+  return text;
+}
 
-  const shown = Boolean(page && !problem && text?.trim());
+/** The cited words of a PDF page as text, marked, in a box above the page. */
+function PdfExcerpt({
+  pageNumber,
+  text,
+  start,
+  end,
+}: {
+  pageNumber: number;
+  /** The page's indexed text. */
+  text: string;
+  /** The span to mark, in the page's text. */
+  start: number | null;
+  end: number | null;
+}) {
+  const boxRef = useRef<HTMLElement>(null);
   // The page was scrolled to before the excerpt arrived; bring the excerpt (and the page under it) in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly cited span is a reason to scroll
   useEffect(() => {
-    if (shown) boxRef.current?.scrollIntoView?.({ block: 'start' });
-  }, [shown, start, end]);
+    boxRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [start, end]);
 
-  if (!page || !shown || text === null) return null;
-  // Within the page, the supporting passage is marked; without one, the answer's own words
-  // (when found), else the cited span.
-  const local =
-    pagePassageSpan(text, pageNumber, page.start, passage) ??
-    narrowSpanToQuote(text, {
-      start: start == null ? null : Math.max(start - page.start, 0),
-      end: end == null ? null : Math.min(end - page.start, text.length),
-      quote,
-    });
-  const parts = excerptAround(splitAtSpan(text, local.start, local.end));
+  const parts = excerptAround(splitAtSpan(text, start, end));
   return (
     <figure className="viewer-excerpt" data-excerpt-for={pageNumber} ref={boxRef}>
       <figcaption>Excerpt · page {pageNumber}</figcaption>

@@ -78,7 +78,7 @@ export function SourceViewer({
   const sectionRef = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const [body, setBody] = useState<HTMLElement | null>(null);
   const [opener] = useState(() =>
     typeof document !== 'undefined' ? (document.activeElement as HTMLElement | null) : null,
   );
@@ -217,7 +217,8 @@ export function SourceViewer({
           {openProblem}
         </p>
       )}
-      <div className="viewer-body" ref={setBody}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so the keyboard can scroll a document with nothing else to focus (a PDF) */}
+      <section className="viewer-body" ref={setBody} tabIndex={0} aria-label="Document">
         {state.status === 'loading' && <p className="viewer-status">Loading…</p>}
         {state.status === 'error' && (
           <div className="viewer-problem" role="alert">
@@ -238,7 +239,7 @@ export function SourceViewer({
             />
           </WikilinkContext.Provider>
         )}
-      </div>
+      </section>
     </section>
   );
 }

@@ -179,3 +179,29 @@ export function pagePassageSpan(
       : null;
   return locatePassage(pageText, passage, shifted?.start, shifted?.end);
 }
+
+/**
+ * The span to mark in a PDF page's text (the page starts at document offset `page.start`): the
+ * supporting passage when it is on that page, else the answer's own words within the cited span,
+ * else the cited span moved onto the page; nulls when nothing is cited there.
+ */
+export function citedSpanOnPage(
+  pageText: string,
+  page: { readonly number: number; readonly start: number },
+  target: {
+    readonly start?: number | null;
+    readonly end?: number | null;
+    readonly quote?: string | null;
+    readonly passage?: PassageLike | null;
+  },
+): { start: number | null; end: number | null } {
+  const { start, end } = target;
+  return (
+    pagePassageSpan(pageText, page.number, page.start, target.passage) ??
+    narrowSpanToQuote(pageText, {
+      start: start == null ? null : Math.max(start - page.start, 0),
+      end: end == null ? null : Math.min(end - page.start, pageText.length),
+      quote: target.quote ?? null,
+    })
+  );
+}

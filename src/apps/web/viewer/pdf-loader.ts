@@ -1,5 +1,12 @@
 // Loaded on demand (dynamic import) so pdf.js stays out of the main bundle.
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import {
+  GlobalWorkerOptions,
+  getDocument,
+  type PageViewport,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+  TextLayer,
+} from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -34,4 +41,42 @@ export function pdfErrorMessage(error: unknown): string {
   if (name === 'ResponseException' || name === 'MissingPDFException')
     return 'The PDF could not be read.';
   return `The PDF could not be displayed (${(error as Error)?.message ?? String(error)}).`;
+}
+
+/** A page's text, drawn as transparent positioned items over its canvas. */
+export interface DrawnText {
+  /** Each item's text, as pdf.js gave it. */
+  readonly items: readonly string[];
+  /** The element drawn for each item, parallel to `items` (empty items are not attached). */
+  readonly elements: readonly HTMLElement[];
+}
+
+/** A text layer being drawn; `cancel` stops it (its promise then rejects). */
+export interface DrawingText {
+  readonly promise: Promise<DrawnText>;
+  cancel(): void;
+}
+
+/**
+ * Draws a page's text layer into `container` at the viewport's (CSS pixel) scale, so its words can
+ * be selected, found and marked where they are drawn on the canvas below.
+ */
+export function drawTextLayer(
+  page: PDFPageProxy,
+  container: HTMLElement,
+  viewport: PageViewport,
+): DrawingText {
+  container.replaceChildren();
+  container.style.setProperty('--total-scale-factor', String(viewport.scale));
+  const layer = new TextLayer({
+    textContentSource: page.streamTextContent(),
+    container,
+    viewport,
+  });
+  return {
+    promise: layer
+      .render()
+      .then(() => ({ items: layer.textContentItemsStr, elements: layer.textDivs })),
+    cancel: () => layer.cancel(),
+  };
 }
