@@ -13,7 +13,9 @@ afterEach(async () => {
 });
 
 /** Starts `footnote serve` and waits for the line that tells people where to open it. */
-async function serve(...args: string[]): Promise<{ url: string; child: ChildProcess }> {
+async function serve(
+  ...args: string[]
+): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const sample = copySampleWorkspace();
   // No browser opener on PATH: `--open` must shrug and keep serving.
   const emptyPath = mkdtempSync(join(tmpdir(), 'footnote-no-opener-'));
@@ -46,13 +48,14 @@ async function serve(...args: string[]): Promise<{ url: string; child: ChildProc
     });
     void exited.then((code) => fail(new Error(`serve exited ${code}: ${stderr}`)));
   });
-  return { url, child };
+  return { url, child, output: () => stderr };
 }
 
 describe('footnote serve', () => {
   it('prints where to open the UI, survives --open without a browser, and serves the repo’s dist/web', async () => {
     expect(WEB_ROOT).toBe(join(repo, 'dist', 'web'));
-    const { url, child } = await serve('--open');
+    const { url, child, output } = await serve('--open');
+    expect(output()).toContain(`\nMCP clients connect to ${url}mcp\n`);
     const health = await fetch(`${url}health`);
     expect(health.status).toBe(200);
     const page = await fetch(url, { headers: { accept: 'text/html' } });

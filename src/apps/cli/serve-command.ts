@@ -169,7 +169,7 @@ export function registerServeCommand(program: Command): void {
           `Footnote serving ${[...handles.keys()].join(', ')} at ${address}${open ? ' (loopback: no token needed)' : ' (bearer tokens required)'}\n`,
         );
         const url = browseUrl(options.host, (app.server.address() as AddressInfo).port);
-        process.stderr.write(`Open ${url} in your browser; MCP clients connect to ${url}mcp\n`);
+        process.stderr.write(`Open ${url} in your browser\nMCP clients connect to ${url}mcp\n`);
         if (options.open) openBrowser(url);
         await new Promise<void>((done) => {
           const stop = () => done();
