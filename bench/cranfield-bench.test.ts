@@ -38,7 +38,7 @@ describe('runCranfieldBench', () => {
     expect(formatCranfieldReport(result)).toMatch(/^Cranfield: skipped: .*corpus\.jsonl/);
   });
 
-  it('indexes through Footnote and scores every system on both splits', async () => {
+  it('indexes through Footnote and scores every system on both splits, timing search against plain FTS5', async () => {
     const dir = await tinyCollection();
     dirs.push(dir);
     const result = await runCranfieldBench(dir);
@@ -52,6 +52,11 @@ describe('runCranfieldBench', () => {
         expect(evaluation.recallAt100).toBe(1);
       }
     }
-    expect(formatCranfieldReport(result)).toContain('test split (report only, not tuned)');
+    expect(Object.keys(result.splits.dev)).toContain('plainFts5');
+    expect(result.searchTime.queries).toBe(2);
+    expect(result.searchTime.ratio).toBeGreaterThan(0);
+    const report = formatCranfieldReport(result);
+    expect(report).toContain('test split (report only, not tuned)');
+    expect(report).toMatch(/plain FTS5 [\d.]+ ms, ratio [\d.]+× \(goal ≤ 2×\)/);
   });
 });

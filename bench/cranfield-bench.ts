@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { SqliteStore } from '../src/store/index.ts';
 import { indexWorkspace } from '../src/workspace/index.ts';
+import { compareSearchTime, type SearchTimeComparison } from './compare-search-time.ts';
 import { databaseBytes } from './database-bytes.ts';
 import { evaluateRanker, type RankerEvaluation } from './evaluate-ranker.ts';
 import { footnoteRanker } from './footnote-ranker.ts';
+import { buildPlainFts5 } from './fts5-ranker.ts';
 import { type CranfieldSplit, loadCranfield, missingCranfield } from './load-cranfield.ts';
 import { logProgress } from './log-progress.ts';
 import { buildMiniSearch, miniSearchRanker } from './minisearch-ranker.ts';
@@ -11,7 +13,12 @@ import { makeTempDir } from './temp-dirs.ts';
 import { writeCranfieldWorkspace } from './write-cranfield-workspace.ts';
 
 /** The systems compared on Cranfield, in the order they are printed. */
-export const CRANFIELD_SYSTEMS = ['footnote', 'minisearch', 'minisearchTitleBoost'] as const;
+export const CRANFIELD_SYSTEMS = [
+  'footnote',
+  'plainFts5',
+  'minisearch',
+  'minisearchTitleBoost',
+] as const;
 export type CranfieldSystem = (typeof CRANFIELD_SYSTEMS)[number];
 
 /** How long building one system's index took. */
@@ -42,11 +49,14 @@ export type CranfieldBenchResult =
           readonly problems: number;
           readonly databaseBytes: number;
         };
+        readonly plainFts5: IndexingSpeed;
         readonly minisearch: IndexingSpeed;
       };
       readonly splits: Readonly<
         Record<CranfieldSplit, Readonly<Record<CranfieldSystem, RankerEvaluation>>>
       >;
+      /** Footnote (first) against plain FTS5 (second), every query of both splits in alternation. */
+      readonly searchTime: SearchTimeComparison;
       readonly reference: typeof CRANFIELD_REFERENCE;
     };
 
@@ -58,7 +68,8 @@ const speed = (docs: number, ms: number): IndexingSpeed => ({
 
 /**
  * Measures retrieval quality (nDCG@10, recall@100), query latency and indexing speed of
- * Footnote's real pipeline against MiniSearch on the Cranfield collection, in one run.
+ * Footnote's real pipeline against a plain SQLite FTS5 query and MiniSearch on the Cranfield
+ * collection, in one run.
  */
 export async function runCranfieldBench(dir: string): Promise<CranfieldBenchResult> {
   const missing = missingCranfield(dir);
@@ -71,6 +82,7 @@ export async function runCranfieldBench(dir: string): Promise<CranfieldBenchResu
   logProgress(`cranfield: wrote ${docs.length} notes to ${root}; indexing with Footnote`);
   const dbPath = join(root, '.footnote', 'footnote.db');
   const store = SqliteStore.open(dbPath);
+  let closeFts5 = () => {};
   try {
     const started = performance.now();
     const report = await indexWorkspace(root, store);
@@ -78,6 +90,12 @@ export async function runCranfieldBench(dir: string): Promise<CranfieldBenchResu
     logProgress(
       `cranfield: Footnote indexed ${report.documents} documents (${report.chunks} chunks) in ${footnoteMs.toFixed(0)} ms`,
     );
+
+    const ftsStarted = performance.now();
+    const plainFts5 = buildPlainFts5(join(root, 'plain-fts5.db'), docs);
+    const ftsMs = performance.now() - ftsStarted;
+    logProgress(`cranfield: plain FTS5 indexed ${docs.length} documents in ${ftsMs.toFixed(0)} ms`);
+    closeFts5 = plainFts5.close;
 
     const miniStarted = performance.now();
     const miniSearch = buildMiniSearch(docs);
@@ -88,6 +106,7 @@ export async function runCranfieldBench(dir: string): Promise<CranfieldBenchResu
 
     const rankers = {
       footnote: footnoteRanker(store),
+      plainFts5: plainFts5.rank,
       minisearch: miniSearchRanker(miniSearch),
       minisearchTitleBoost: miniSearchRanker(miniSearch, { boost: { title: 2 } }),
     };
@@ -103,6 +122,14 @@ export async function runCranfieldBench(dir: string): Promise<CranfieldBenchResu
       }
       splits[split] = bySystem;
     }
+    const searchTime = await compareSearchTime(
+      rankers.footnote,
+      rankers.plainFts5,
+      [...collection.queries.dev, ...collection.queries.test].map((q) => q.text),
+    );
+    logProgress(
+      `cranfield: search time footnote ${searchTime.firstMs.toFixed(2)} ms, plain FTS5 ${searchTime.secondMs.toFixed(2)} ms per query`,
+    );
     return {
       status: 'ok',
       dir,
@@ -114,12 +141,15 @@ export async function runCranfieldBench(dir: string): Promise<CranfieldBenchResu
           problems: report.problems.length,
           databaseBytes: await databaseBytes(dbPath),
         },
+        plainFts5: speed(docs.length, ftsMs),
         minisearch: speed(docs.length, miniMs),
       },
       splits,
+      searchTime,
       reference: CRANFIELD_REFERENCE,
     };
   } finally {
+    closeFts5();
     await store.close();
   }
 }

@@ -12,6 +12,7 @@ import type { IndexRun, VaultBenchResult } from './vault-bench.ts';
 
 const SYSTEM_NAMES: Record<CranfieldSystem, string> = {
   footnote: 'Footnote (searchWorkspace, SQLite FTS5)',
+  plainFts5: 'plain SQLite FTS5 (bm25(), OR of words)',
   minisearch: 'MiniSearch BM25+ (plain)',
   minisearchTitleBoost: 'MiniSearch BM25+ (title boost 2)',
 };
@@ -20,7 +21,7 @@ const fixed = (value: number, digits: number) => value.toFixed(digits);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 
-/** The Cranfield section as tables: quality and latency per split, then indexing speed. */
+/** The Cranfield section as tables: quality and latency per split, search time against plain FTS5, then indexing speed. */
 export function formatCranfieldReport(result: CranfieldBenchResult): string {
   if (result.status === 'skipped') return `Cranfield: skipped: ${result.reason}`;
   const quality = (['dev', 'test'] as const).map((split) => {
@@ -34,6 +35,7 @@ export function formatCranfieldReport(result: CranfieldBenchResult): string {
         SYSTEM_NAMES[system],
         fixed(e.ndcgAt10, 3),
         fixed(e.recallAt100, 3),
+        ms(e.latencyMs.mean),
         ms(e.latencyMs.p50),
         ms(e.latencyMs.p99),
       ];
@@ -45,6 +47,7 @@ export function formatCranfieldReport(result: CranfieldBenchResult): string {
       fixed(reference.recallAt100, 3),
       '',
       '',
+      '',
     ]);
     return formatTable(
       `Cranfield ${label}: ${first.queries} queries, ${result.docs} documents`,
@@ -52,13 +55,16 @@ export function formatCranfieldReport(result: CranfieldBenchResult): string {
         { header: 'system' },
         { header: 'nDCG@10', align: 'right' },
         { header: 'recall@100', align: 'right' },
+        { header: 'mean ms', align: 'right' },
         { header: 'p50 ms', align: 'right' },
         { header: 'p99 ms', align: 'right' },
       ],
       rows,
     );
   });
-  const { footnote, minisearch } = result.indexing;
+  const time = result.searchTime;
+  const speed = `Search time per query (${time.queries} queries × ${time.rounds} rounds, the two in alternation): Footnote ${ms(time.firstMs)} ms, plain FTS5 ${ms(time.secondMs)} ms, ratio ${fixed(time.ratio, 2)}× (goal ≤ 2×)`;
+  const { footnote, plainFts5, minisearch } = result.indexing;
   const indexing = formatTable(
     `Cranfield indexing: ${result.docs} documents`,
     [
@@ -75,6 +81,12 @@ export function formatCranfieldReport(result: CranfieldBenchResult): string {
         `${footnote.chunks} chunks, ${megabytes(footnote.databaseBytes)} database, ${footnote.problems} problems`,
       ],
       [
+        'plain SQLite FTS5 (objects → SQLite on disk)',
+        fixed(plainFts5.seconds, 2),
+        fixed(plainFts5.docsPerSecond, 0),
+        '',
+      ],
+      [
         'MiniSearch (objects → memory)',
         fixed(minisearch.seconds, 2),
         fixed(minisearch.docsPerSecond, 0),
@@ -82,7 +94,7 @@ export function formatCranfieldReport(result: CranfieldBenchResult): string {
       ],
     ],
   );
-  return [...quality, indexing].join('\n\n');
+  return [...quality, speed, indexing].join('\n\n');
 }
 
 const indexRow = (name: string, run: IndexRun) => [

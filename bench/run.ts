@@ -20,8 +20,9 @@ import { runVaultBench, type VaultBenchResult } from './vault-bench.ts';
 const USAGE = `usage: node bench/run.ts [--notes N] [--skip-cranfield] [--skip-vault] [--skip-server] [--skip-eval]
 
 Measures Footnote's indexing speed on a generated vault, the latency and load the HTTP server
-adds over an instant model, its retrieval quality on Cranfield against MiniSearch, and the
-offline model's answers and citations on the sample question set (footnote eval). Tables go to stdout, progress to stderr, raw figures to bench/results/latest.json.`;
+adds over an instant model, its retrieval quality and search time on Cranfield against a plain
+SQLite FTS5 query and MiniSearch, and the offline model's answers and citations on the sample
+question set (footnote eval). Tables go to stdout, progress to stderr, raw figures to bench/results/latest.json.`;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
