@@ -1,5 +1,7 @@
+export * from './index-lease.ts';
 export * from './open-stores.ts';
 export * from './postgres/postgres-database.ts';
+export * from './postgres/postgres-index-lease.ts';
 export * from './postgres/postgres-rate-limiter.ts';
 export * from './postgres/postgres-session-store.ts';
 export * from './postgres/postgres-store.ts';

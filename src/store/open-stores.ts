@@ -6,7 +6,9 @@ import type {
   SessionStore,
   UserStore,
 } from '../core/index.ts';
+import { type IndexLease, localIndexLease } from './index-lease.ts';
 import { PostgresDatabase } from './postgres/postgres-database.ts';
+import { PostgresIndexLease } from './postgres/postgres-index-lease.ts';
 import { PostgresRateLimiter } from './postgres/postgres-rate-limiter.ts';
 import { PostgresSessionStore } from './postgres/postgres-session-store.ts';
 import { PostgresStore } from './postgres/postgres-store.ts';
@@ -32,6 +34,8 @@ export interface WorkspaceStores {
    * one process serves the store (SQLite), which counts in memory instead.
    */
   sharedRateLimiter(limit: RateLimit): RateLimiter | null;
+  /** Who indexes the workspace: one process at a time, the others told of each new index version. */
+  readonly indexLease: IndexLease;
   close(): Promise<void>;
 }
 
@@ -49,6 +53,7 @@ export async function openWorkspaceStores(
 ): Promise<WorkspaceStores> {
   if (options.databaseUrl) {
     const db = await PostgresDatabase.open(options.databaseUrl, { workspace: root });
+    const indexLease = new PostgresIndexLease(db);
     return {
       store: new PostgresStore(db),
       sessions: new PostgresSessionStore(db),
@@ -56,7 +61,11 @@ export async function openWorkspaceStores(
       backend: 'postgres',
       exclusive: (key, work) => db.exclusive(key, work),
       sharedRateLimiter: (limit) => new PostgresRateLimiter(db, limit),
-      close: () => db.close(),
+      indexLease,
+      close: async () => {
+        await indexLease.close();
+        await db.close();
+      },
     };
   }
   const store = SqliteStore.open(sqliteDatabasePath(root));
@@ -67,6 +76,7 @@ export async function openWorkspaceStores(
     backend: 'sqlite',
     exclusive: (_key, work) => work(),
     sharedRateLimiter: () => null,
+    indexLease: localIndexLease(),
     close: () => store.close(),
   };
 }

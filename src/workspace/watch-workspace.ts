@@ -9,6 +9,11 @@ export interface WatchOptions extends IndexOptions {
   /** Called after every re-index, with what changed. */
   readonly onReport?: (report: IndexReport) => void;
   readonly onError?: (error: unknown) => void;
+  /**
+   * Runs one re-index instead of `indexWorkspace` here (a server that shares the index with other
+   * processes runs it under their lease); null when it was left to another process.
+   */
+  readonly index?: () => Promise<IndexReport | null>;
 }
 
 /**
@@ -22,7 +27,7 @@ export async function watchWorkspace(
   store: DocumentStore,
   options: WatchOptions = {},
 ): Promise<void> {
-  const { debounceMs = 250, onReport, onError, signal, ...indexOptions } = options;
+  const { debounceMs = 250, onReport, onError, signal, index, ...indexOptions } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
@@ -38,7 +43,10 @@ export async function watchWorkspace(
     try {
       do {
         again = false;
-        onReport?.(await indexWorkspace(root, store, { ...indexOptions, signal }));
+        const report = index
+          ? await index()
+          : await indexWorkspace(root, store, { ...indexOptions, signal });
+        if (report) onReport?.(report);
       } while (again && !signal?.aborted);
     } catch (error) {
       if (!signal?.aborted) onError?.(error);

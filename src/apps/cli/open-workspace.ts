@@ -53,19 +53,27 @@ export async function openWorkspace(
 
 /**
  * Runs an incremental index with a progress bar on stderr (when it is a terminal), with the
- * reader limits of the `FOOTNOTE_READ*` variables.
+ * reader limits of the `FOOTNOTE_READ*` variables. On PostgreSQL it holds the workspace's index
+ * lease (waiting while a server indexes), and servers rebuild their caches when it changed.
  */
 export async function refreshIndex(
   workspace: OpenWorkspace,
   options: { readonly quiet?: boolean } & IndexOptions = {},
 ): Promise<IndexReport> {
   const bar = options.quiet ? null : createProgressBar(process.stderr, 'indexing');
-  try {
-    return await indexWorkspace(workspace.root, workspace.store, {
+  const index = () =>
+    indexWorkspace(workspace.root, workspace.store, {
       ...indexLimitsFromEnv(process.env),
       ...options,
       onProgress: (p) => bar?.update(p.done, p.total, p.path),
     });
+  try {
+    const report = await workspace.indexLease.run(index, {
+      wait: true,
+      changed: (r) => r.added + r.updated + r.renamed + r.deleted > 0,
+    });
+    // Waiting for the lease means this process runs the index: there is always a report.
+    return report ?? (await index());
   } finally {
     bar?.done();
   }

@@ -46,6 +46,10 @@ export interface WorkspaceHandle {
   close(): Promise<void>;
 }
 
+/** Whether an index run changed anything the reference catalog is built from. */
+const changedIndex = (report: IndexReport) =>
+  report.added + report.updated + report.renamed + report.deleted > 0;
+
 /** Options for {@link openWorkspaceHandle}. */
 export interface WorkspaceHandleOptions {
   /** Keep the index current while files change. @default true */
@@ -76,23 +80,37 @@ export async function openWorkspaceHandle(
   // Closing aborts every run, so a long read does not hold up shutdown.
   const controller = new AbortController();
   const indexOptions = { ...options.limits, signal: controller.signal };
-  const runIndex = async () => {
+  const lease = stores.indexLease;
+  const indexHere = async () => {
     const report = await indexWorkspace(root, store, indexOptions);
+    if (changedIndex(report)) catalog = null;
     options.onIndexReport?.(report);
+    return report;
   };
-  let indexing: Promise<void> = runIndex();
-  await indexing;
+  // Runs of this process go one after another (a failed one does not stop the next); on
+  // PostgreSQL each also holds the workspace's lease, so one process indexes at a time.
+  let indexing: Promise<unknown> = Promise.resolve();
+  const runIndex = (wait: boolean) => {
+    const run = indexing
+      .catch(() => undefined)
+      .then(() => lease.run(indexHere, { wait, changed: changedIndex }));
+    indexing = run;
+    return run;
+  };
+  // Another server indexed: its catalog is the new one.
+  const stopListening = lease.onVersion(() => {
+    catalog = null;
+  });
+  // A server that died holding the lease left a run undone: index here instead.
+  const stopTakingOver = lease.onRunRequested(() => {
+    void runIndex(false).catch(() => undefined);
+  });
+  await runIndex(false);
   const turns = createKeyedQueue();
   const watching =
     options.watch === false
       ? Promise.resolve()
-      : watchWorkspace(root, store, {
-          ...indexOptions,
-          onReport: (report) => {
-            if (report.added + report.updated + report.renamed + report.deleted > 0) catalog = null;
-            options.onIndexReport?.(report);
-          },
-        });
+      : watchWorkspace(root, store, { ...indexOptions, index: () => runIndex(false) });
   return {
     id,
     root,
@@ -105,15 +123,16 @@ export async function openWorkspaceHandle(
       return catalog;
     },
     async reindex() {
-      // A failed run must not poison later ones: each re-index starts fresh after the previous settles.
-      indexing = indexing.catch(() => undefined).then(runIndex);
-      await indexing;
+      // After an edit the index must hold the write: wait for another server's run, then run here.
+      await runIndex(true);
       catalog = null;
     },
     // In this process first, then across the processes sharing the database.
     serialize: (key, work) => turns.run(key, () => stores.exclusive(key, work)),
     turnLimiter: (limit) => stores.sharedRateLimiter(limit) ?? createRateLimiter(limit),
     async close() {
+      stopListening();
+      stopTakingOver();
       controller.abort();
       summaries.close();
       await watching;

@@ -275,4 +275,20 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rate_limit_turns_key ON rate_limit_turns(ws, key, at);
     `,
   },
+  {
+    version: 4,
+    name: 'an index lease per workspace (one process indexes at a time) and its index version',
+    sql: `
+      -- holder: the process indexing now, until expires_at (milliseconds by the database's clock,
+      -- renewed while it runs); rerun: another process saw a change meanwhile, so the holder runs
+      -- once more before letting go; version: bumped by every run that changed the index.
+      CREATE TABLE index_leases (
+        ws INTEGER PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+        holder TEXT,
+        expires_at BIGINT NOT NULL DEFAULT 0,
+        rerun BOOLEAN NOT NULL DEFAULT FALSE,
+        version BIGINT NOT NULL DEFAULT 0
+      );
+    `,
+  },
 ];

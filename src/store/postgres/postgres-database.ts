@@ -54,12 +54,15 @@ export class PostgresDatabase {
   private closed = false;
   private presence: { readonly id: string; readonly client: pg.PoolClient } | null = null;
   private readonly locks: AdvisoryLocks;
+  /** How to open a connection of its own to this database (one that holds locks or listens). */
+  readonly connection: pg.ClientConfig;
 
   private constructor(pool: pg.Pool, ws: number, workspaceKey: string, url: string) {
     this.pool = pool;
     this.ws = ws;
     this.workspaceKey = workspaceKey;
-    this.locks = new AdvisoryLocks({ connectionString: url }, ws);
+    this.connection = { connectionString: url };
+    this.locks = new AdvisoryLocks(this.connection, ws);
   }
 
   /** Connects, migrates to the latest schema (refusing a newer one) and finds or adds the workspace. */
