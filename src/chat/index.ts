@@ -9,6 +9,7 @@ export * from './number-citations.ts';
 export * from './prepare-context.ts';
 export * from './proposed-edits.ts';
 export * from './reference-tracker.ts';
+export * from './retry-answer.ts';
 export * from './rollback-document.ts';
 export * from './run-turn.ts';
 export * from './source-registry.ts';

@@ -34,6 +34,7 @@ import { prepareContext } from './prepare-context.ts';
 import { recordResolutions } from './record-resolutions.ts';
 import { ReferenceTracker } from './reference-tracker.ts';
 import { StreamRenumberer } from './renumber-stream.ts';
+import { AnswerNotFoundError, findRetriedTurn, restartTurn } from './retry-answer.ts';
 import { SourceRegistry } from './source-registry.ts';
 import { StreamSaver } from './stream-saver.ts';
 import { summarizeReferences } from './summarize-references.ts';
@@ -91,6 +92,12 @@ export interface TurnOptions {
   readonly tokenCounter: TokenCounter;
   readonly message: string;
   readonly sessionId?: string | null;
+  /**
+   * The id of an answer of the session to write again in place (Retry, regenerate): its question is
+   * asked again as it was stored (`message` is not used), with the messages before it as history,
+   * and the stored question and answer are overwritten rather than a turn added.
+   */
+  readonly retry?: string;
   /** With no `sessionId`: the id to give the new session (a client's chat id), else a random one. */
   readonly newSessionId?: string;
   readonly workspaceId?: string;
@@ -213,7 +220,6 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     sessions,
     catalog,
     model,
-    message,
     workspaceId = 'default',
     userId = 'local',
     mode = 'chat',
@@ -240,7 +246,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       throw new SessionNotFoundError(existingId);
     }
   }
-  const stored = session ? await sessions.listMessages(session.id) : [];
+  const all = session ? await sessions.listMessages(session.id) : [];
+  const retried = options.retry ? findRetriedTurn(all, options.retry) : null;
+  if (options.retry && !retried) throw new AnswerNotFoundError(options.retry);
+  // A retried turn sees the conversation as it was when its question was asked.
+  const stored = retried ? retried.before : all;
+  const message = retried ? retried.question.content : options.message;
   const history: HistoryMessage[] = stored
     .filter((m) => m.content.trim() !== '')
     .map((m) => ({ role: m.role, content: m.content }));
@@ -275,7 +286,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
 
   const started = now().toISOString();
   const user: ChatMessage = {
-    id: newId(),
+    id: retried?.question.id ?? newId(),
     sessionId: session.id,
     role: 'user',
     content: message,
@@ -290,18 +301,20 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     context: null,
     error: null,
     reason: null,
-    createdAt: started,
+    createdAt: retried?.question.createdAt ?? started,
     updatedAt: started,
   };
   let assistant: ChatMessage = {
     ...user,
-    id: newId(),
+    id: retried?.answer.id ?? newId(),
+    createdAt: retried?.answer.createdAt ?? started,
     role: 'assistant',
     content: '',
     status: 'streaming',
     references: [],
   };
-  await sessions.appendTurn(user, assistant);
+  if (retried) await restartTurn(sessions, retried, user, assistant);
+  else await sessions.appendTurn(user, assistant);
   let text = '';
   /** The text as shown (markers renumbered), which is what is saved while the answer streams. */
   let shownText = '';
@@ -496,7 +509,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     saved = true;
     onEvent?.({ type: 'finish', message: assistant, sources: checked.sources });
     return {
-      session: { ...session, messageCount: session.messageCount + 2 },
+      session: { ...session, messageCount: session.messageCount + (retried ? 0 : 2) },
       user,
       assistant,
       context,

@@ -55,6 +55,11 @@ export const ChatBody = z
     pinned: z.array(pathText).max(20).optional(),
     permissions: PermissionOverrides.optional(),
     dryRun: z.boolean().optional(),
+    /**
+     * The id of an answer of the session to write again in place (Retry): its question is asked
+     * again as stored (`message` is not used) and no turn is added.
+     */
+    retry: z.string().min(1).max(200).optional(),
   })
   .strict();
 

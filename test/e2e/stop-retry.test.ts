@@ -35,7 +35,7 @@ const answers = (page: Page) =>
 
 describe('stopping and retrying answers', () => {
   it(
-    'stops a streaming answer, keeps it as interrupted, and retries until one completes',
+    'stops a streaming answer, keeps it as partial, and retries it in place until it completes',
     async () => {
       const { page, problems } = await env.open('/');
       const message = page.getByRole('textbox', { name: 'Message' });
@@ -54,25 +54,43 @@ describe('stopping and retrying answers', () => {
       expect
         .soft(await page.getByRole('alert').filter({ hasText: /abort/i }).allTextContents())
         .toEqual([]);
+      // A cut-off answer says it is partial, and is never labelled grounded.
+      expect(await first.locator('.answer-status').textContent()).toContain(
+        'The text above is only part of the answer.',
+      );
+      expect(await first.locator('.grounding').textContent()).toContain('Partial answer');
+      expect(await first.textContent()).not.toMatch(/Grounded/);
       await screenshot(page, 'answer-interrupted');
 
-      // Retry: the model refuses (failed), retry again: it answers.
+      // Retry writes the answer again where it stands: no second question, no second answer.
+      const questions = page
+        .getByRole('log', { name: 'Messages' })
+        .locator('article[data-role="user"]');
+      const answerId = await first.getAttribute('data-message-id');
+      expect(answerId).toBeTruthy();
       await first.getByRole('button', { name: 'Retry' }).click();
-      await eventually(() => answers(page).last().getAttribute('data-status')).toBe('failed');
-      await answers(page).last().getByRole('button', { name: 'Retry' }).waitFor();
+      // The model refuses this time: the same answer is now failed, and the stop's banner is gone.
+      await eventually(() => first.getAttribute('data-status')).toBe('failed');
+      expect(await questions.count()).toBe(1);
+      expect(await answers(page).count()).toBe(1);
+      expect(await first.textContent()).not.toMatch(/Stopped before it finished|word0/);
+      await first.getByRole('button', { name: 'Retry' }).waitFor();
       await screenshot(page, 'answer-failed');
-      await answers(page).last().getByRole('button', { name: 'Retry' }).click();
-      await eventually(() => answers(page).last().getAttribute('data-status')).toBe('complete');
-      expect(await answers(page).last().textContent()).toContain('Recovered');
+      await first.getByRole('button', { name: 'Retry' }).click();
+      await eventually(() => first.getAttribute('data-status')).toBe('complete');
+      expect(await first.textContent()).toContain('Recovered');
+      expect(await first.textContent()).not.toMatch(/This answer failed/);
+      expect(await page.locator('.conversation-error').count()).toBe(0);
+      expect(await questions.count()).toBe(1);
+      expect(await first.getAttribute('data-message-id')).toBe(answerId);
       expect(env.stub?.requests).toHaveLength(3);
 
-      // The stored session keeps all three outcomes.
+      // The stored session has one question and its one, final answer.
       await page.reload();
-      await eventually(() => answers(page).count()).toBe(3);
-      expect(
-        await Promise.all([0, 1, 2].map((i) => answers(page).nth(i).getAttribute('data-status'))),
-      ).toEqual(['interrupted', 'failed', 'complete']);
-      expect(await answers(page).first().textContent()).toContain('word0');
+      await eventually(() => answers(page).count()).toBe(1);
+      expect(await questions.count()).toBe(1);
+      expect(await answers(page).first().getAttribute('data-status')).toBe('complete');
+      expect(await answers(page).first().textContent()).toContain('Recovered');
       // The refused turn answers the chat request with an error status the UI reports itself.
       expectNoProblems(problems, [/\/chat → 5\d\d/, /\/chat → 4\d\d/, /status of (4|5)\d\d/]);
       await page.close();

@@ -1,4 +1,4 @@
-import { runTurn } from '../../chat/index.ts';
+import { findRetriedTurn, runTurn } from '../../chat/index.ts';
 import {
   authorizeWrite,
   type PermissionOverride,
@@ -37,6 +37,8 @@ interface ChatRequest {
   readonly pinned: readonly string[] | undefined;
   readonly permissions: readonly PermissionOverride[] | undefined;
   readonly dryRun: boolean;
+  /** An answer of the session to write again in place (Retry), instead of a new turn. */
+  readonly retry: string | null;
 }
 
 /** Reads either Footnote's body or the AI SDK `useChat` body; only the last user message is taken. */
@@ -73,6 +75,8 @@ function readChatRequest(body: unknown): ChatRequest {
       pinned: parsed.pinned,
       permissions: parsed.permissions,
       dryRun: parsed.dryRun ?? false,
+      // The AI SDK's regenerate(): `trigger` says so, `messageId` names the answer.
+      retry: parsed.trigger === 'regenerate-message' ? (parsed.messageId ?? null) : null,
     };
   }
   const parsed = parseInput(ChatBody, body, 'body');
@@ -86,6 +90,7 @@ function readChatRequest(body: unknown): ChatRequest {
     pinned: parsed.pinned,
     permissions: parsed.permissions,
     dryRun: parsed.dryRun ?? false,
+    retry: parsed.retry ?? null,
   };
 }
 
@@ -130,6 +135,14 @@ export function registerChatRoutes(kit: RouteKit): void {
       else newSessionId = chat.chatId;
     }
     if (sessionId) await ownSession(ws, user.id, sessionId);
+    if (chat.retry !== null) {
+      // Only an answer of this user's existing session can be written again.
+      const messages = sessionId ? await ws.sessions.listMessages(sessionId) : [];
+      if (!findRetriedTurn(messages, chat.retry))
+        throw new HttpError(404, 'not_found', `answer ${chat.retry} not found in this session`, {
+          field: 'messageId',
+        });
+    }
     const allowed = (await limiter?.take(user.id)) ?? { ok: true };
     if (!allowed.ok) {
       throw new HttpError(
@@ -154,6 +167,7 @@ export function registerChatRoutes(kit: RouteKit): void {
           model,
           tokenCounter: options.tokenCounter,
           message: chat.message,
+          ...(chat.retry !== null && { retry: chat.retry }),
           sessionId,
           ...(newSessionId && { newSessionId }),
           workspaceId: ws.id,

@@ -67,6 +67,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   invalid_input: 400,
   model_config: 400,
   session_not_found: 404,
+  answer_not_found: 404,
   version_not_found: 404,
   path_outside_workspace: 404,
   edit_not_found: 404,

@@ -263,7 +263,7 @@ function Workspace({
           messages={conversation.messages}
           loading={conversation.loading}
           onOpenSource={setViewer}
-          onRetry={(id) => void conversation.retry(id)}
+          onRetry={(id) => void conversation.retry(id, model ? { model: model.id } : {})}
           onUseExample={(prompt) => composer.current?.setDraft(prompt)}
           onEditChanged={(edit) => {
             conversation.updateEdit(edit);

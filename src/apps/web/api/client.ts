@@ -257,13 +257,15 @@ export class WorkspaceApi {
 
   /**
    * Sends one user message and returns the answer as AI SDK UI message chunks (the server's
-   * stream); `sessionId` names the session (a new id starts one).
+   * stream); `sessionId` names the session (a new id starts one). With `retry`, the id of an answer
+   * of the session, that answer is written again in place (the AI SDK's regenerate).
    */
   async chat(
     sessionId: string,
     message: UIMessage,
     options: TurnOptions,
     signal: AbortSignal,
+    retry: string | null = null,
   ): Promise<ReadableStream<UIMessageChunk>> {
     const transport = new DefaultChatTransport<UIMessage>({
       api: `${this.base}/chat`,
@@ -279,8 +281,8 @@ export class WorkspaceApi {
       chatId: sessionId,
       messages: [message],
       abortSignal: signal,
-      trigger: 'submit-message',
-      messageId: undefined,
+      trigger: retry ? 'regenerate-message' : 'submit-message',
+      messageId: retry ?? undefined,
     });
   }
 }

@@ -64,8 +64,11 @@ export interface Conversation {
   readonly loading: boolean;
   readonly error: string | null;
   send(text: string, options: TurnOptions): Promise<void>;
-  /** Sends the user message before `answerId` again. */
-  retry(answerId: string): Promise<void>;
+  /**
+   * Writes the answer `answerId` again in place, asking its question as stored; `override` changes
+   * how (the model picked now).
+   */
+  retry(answerId: string, override?: Partial<TurnOptions>): Promise<void>;
   stop(): void;
   open(sessionId: string): Promise<void>;
   startNew(): void;
@@ -97,13 +100,15 @@ export function useConversation(
   current.current = sessionId;
 
   const reload = useCallback(
-    async (id: string, streamedChars = 0) => {
+    async (id: string, streamedChars = 0, answerId: string | null = null) => {
       let detail = await api.loadSession(id);
       // A stopped answer is stored by the server a moment after the stream ends; until then the
       // stored copy is still `streaming` and may be shorter than what was shown, so ask again
       // briefly rather than lose text.
       for (let attempt = 0; attempt < SETTLE_ATTEMPTS && streamedChars > 0; attempt++) {
-        const answer = detail.messages.findLast((m) => m.role === 'assistant');
+        const answer =
+          detail.messages.find((m) => m.id === answerId) ??
+          detail.messages.findLast((m) => m.role === 'assistant');
         if (!answer || (answer.status !== 'streaming' && answer.content.length >= streamedChars))
           break;
         await new Promise((done) => setTimeout(done, SETTLE_PAUSE_MS));
@@ -158,18 +163,27 @@ export function useConversation(
     setError(null);
   }, []);
 
-  const send = useCallback(
-    async (text: string, options: TurnOptions) => {
+  /**
+   * Runs one turn and follows its stream: a new question (a user bubble and an answer added at
+   * once), or with `retryOf` an answer written again in place (the server's regenerate: no new
+   * bubble, the old answer's text, error and banner cleared as it starts).
+   */
+  const run = useCallback(
+    async (text: string, options: TurnOptions, retryOf: string | null) => {
       if (busy) return;
       const id = current.current;
-      const user = localUserMessage(text);
-      const answerId = `pending-${newId()}`;
+      const user = retryOf ? null : localUserMessage(text);
+      const answerId = retryOf ?? `pending-${newId()}`;
       lastOptions.current.set(text, options);
-      setMessages((list) => [
-        ...list,
-        user,
-        { ...failedAnswer(answerId, ''), status: 'streaming' },
-      ]);
+      setMessages((list) =>
+        user
+          ? [...list, user, { ...failedAnswer(answerId, ''), status: 'streaming' }]
+          : list.map((m) =>
+              m.id === answerId
+                ? { ...failedAnswer(answerId, ''), createdAt: m.createdAt, status: 'streaming' }
+                : m,
+            ),
+      );
       setBusy(true);
       setError(null);
       const abort = new AbortController();
@@ -182,6 +196,7 @@ export function useConversation(
           { id: newId(), role: 'user', parts: [{ type: 'text', text }] },
           options,
           abort.signal,
+          retryOf,
         );
         setStored(true);
         onChanged(id);
@@ -195,10 +210,10 @@ export function useConversation(
           const view = viewOfStreamed(snapshot, false);
           setMessages((list) =>
             list.map((m) =>
-              m.id === user.id
+              m.id === user?.id
                 ? { ...m, references: view.references }
                 : m.id === answerId
-                  ? { ...view, id: answerId, references: [] }
+                  ? { ...view, id: answerId, createdAt: m.createdAt, references: [] }
                   : m,
             ),
           );
@@ -219,6 +234,7 @@ export function useConversation(
         await reload(
           id,
           abort.signal.aborted && last ? viewOfStreamed(last, true).content.length : 0,
+          retryOf,
         );
       } catch {
         const partial = last ? viewOfStreamed(last, true) : undefined;
@@ -234,20 +250,22 @@ export function useConversation(
     [api, busy, onChanged, reload],
   );
 
+  const send = useCallback((text: string, options: TurnOptions) => run(text, options, null), [run]);
+
   const retry = useCallback(
-    async (answerId: string) => {
+    async (answerId: string, override: Partial<TurnOptions> = {}) => {
       const at = messages.findIndex((m) => m.id === answerId);
-      const question = messages
-        .slice(0, at)
-        .reverse()
-        .find((m) => m.role === 'user');
-      if (!question) return;
-      await send(
-        question.content,
-        lastOptions.current.get(question.content) ?? optionsOf(question),
-      );
+      const question = messages[at - 1];
+      if (question?.role !== 'user') return;
+      const options = {
+        ...(lastOptions.current.get(question.content) ?? optionsOf(question)),
+        ...override,
+      };
+      // An answer the server never stored under this id (its reload failed) is asked anew.
+      const stored = !answerId.startsWith('pending-') && !answerId.startsWith('local-');
+      await run(question.content, options, stored ? answerId : null);
     },
-    [messages, send],
+    [messages, run],
   );
 
   const updateEdit = useCallback((edit: EditJson) => {

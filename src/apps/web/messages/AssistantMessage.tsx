@@ -56,6 +56,7 @@ export function AssistantMessage({
       className={`message message-assistant${streaming ? ' streaming' : ''}`}
       data-role="assistant"
       data-status={message.status}
+      data-message-id={message.id}
       aria-busy={streaming}
     >
       <h2 className="visually-hidden">Answer</h2>
@@ -115,6 +116,11 @@ export function AssistantMessage({
               message.error !== 'Stopped.' && (
                 <span className="answer-status-detail"> — {message.error}</span>
               )}
+            {message.content && message.status === 'interrupted' && (
+              <span className="answer-status-partial">
+                . The text above is only part of the answer.
+              </span>
+            )}
           </span>
           <button type="button" onClick={() => onRetry(message.id)}>
             Retry
@@ -127,6 +133,7 @@ export function AssistantMessage({
           grounded={message.grounded}
           claimSummary={message.claimSummary}
           claims={message.claims}
+          partial={stopped}
           userReferences={userReferences}
           toolReferences={toolReferences}
           onOpenSource={onOpenSource}

@@ -373,9 +373,11 @@ describe('MessageList', () => {
     });
     const { container } = renderList([cut]);
     expect(container.querySelector('.answer-status')?.textContent).toMatch(
-      /^The server stopped before this answer finished\s*Retry$/,
+      /^The server stopped before this answer finished\. The text above is only part of the answer\.\s*Retry$/,
     );
     expect(screen.getByText(/Half of it/)).toBeTruthy();
+    // Never "Grounded": the pill says the answer is partial.
+    expect(container.querySelector('.grounding')?.textContent).toContain('Partial answer');
   });
 
   it('never renders HTML or javascript: links from an answer', () => {

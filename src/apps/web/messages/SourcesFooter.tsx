@@ -30,12 +30,15 @@ export function SourcesFooter({
   grounded,
   claimSummary = null,
   claims = [],
+  partial = false,
   userReferences,
   toolReferences,
   onOpenSource,
 }: {
   citations: readonly CitationJson[];
   grounded: boolean;
+  /** The answer was cut off (stopped, or the server stopped): it says so instead of "Grounded". */
+  partial?: boolean;
   /** Claim counts by verdict; null: the answer's claims were not checked. */
   claimSummary?: ClaimSummaryJson;
   /** The answer's checked claims, to say how each source fared. */
@@ -49,7 +52,7 @@ export function SourcesFooter({
   const cited = citedSources(citations);
   const uncited = uncitedSources(citations);
   const hasDetails = citations.length > 0 || userReferences.length > 0 || toolReferences.length > 0;
-  const { tone, icon } = groundingTone(grounded, claimSummary);
+  const { tone, icon } = groundingTone(grounded, claimSummary, partial);
 
   return (
     <footer className="answer-sources">
@@ -58,7 +61,7 @@ export function SourcesFooter({
           <span className="grounding-icon" aria-hidden="true">
             {icon}
           </span>
-          {groundingLabel(grounded, citations, claimSummary)}
+          {groundingLabel(grounded, citations, claimSummary, partial)}
         </span>
         {hasDetails && (
           <button

@@ -91,6 +91,16 @@ describe('groundingLabel', () => {
   });
 });
 
+describe('a cut-off answer', () => {
+  it('is partial, never grounded, whatever it cites', () => {
+    expect(groundingLabel(true, [citation(1, 'A'), citation(2, 'B')], null, true)).toBe(
+      'Partial answer · cites 2 sources',
+    );
+    expect(groundingLabel(false, [], null, true)).toBe('Partial answer');
+    expect(groundingTone(true, null, true)).toEqual({ tone: 'partial', icon: '◐' });
+  });
+});
+
 describe('claim summary in the footer', () => {
   const summary = (supported: number, partial = 0, unsupported = 0) => ({
     claims: supported + partial + unsupported,

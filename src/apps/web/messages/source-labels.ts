@@ -68,13 +68,21 @@ export function claimSummaryLabel(summary: ClaimSummaryJson): string | null {
 /**
  * "Grounded in 2 sources · 3 of 3 claims supported" (the claims part when `summary` is given, see
  * {@link claimSummaryLabel}); an answer that cites nothing says whether the search found nothing
- * ("No answer in your documents") or found sources it did not cite.
+ * ("No answer in your documents") or found sources it did not cite. A cut-off answer is never
+ * "grounded": "Partial answer · cites 2 sources".
  */
 export function groundingLabel(
   grounded: boolean,
   citations: readonly CitationJson[],
   summary?: ClaimSummaryJson,
+  partial = false,
 ): string {
+  if (partial) {
+    const count = citedSources(citations).length;
+    return count > 0
+      ? `Partial answer · cites ${count} ${count === 1 ? 'source' : 'sources'}`
+      : 'Partial answer';
+  }
   if (!grounded) return citations.length === 0 ? 'No answer in your documents' : 'No sources cited';
   const count = citedSources(citations).length;
   const sources = `Grounded in ${count} ${count === 1 ? 'source' : 'sources'}`;
@@ -84,16 +92,21 @@ export function groundingLabel(
 
 /** How the grounding pill looks: its style and the glyph that carries it without colour. */
 export interface GroundingTone {
-  readonly tone: 'grounded' | 'doubtful' | 'unchecked' | 'ungrounded';
+  readonly tone: 'grounded' | 'doubtful' | 'unchecked' | 'ungrounded' | 'partial';
   readonly icon: string;
 }
 
 /**
  * The grounding pill's style, so a tick only ever means "cited and checked": a warning when some
  * claim is partly or not supported, a neutral dash when the claims were never checked (older or
- * unfinished answers), a hollow circle when nothing is cited.
+ * unfinished answers), a hollow circle when nothing is cited, a half circle for a cut-off answer.
  */
-export function groundingTone(grounded: boolean, summary: ClaimSummaryJson): GroundingTone {
+export function groundingTone(
+  grounded: boolean,
+  summary: ClaimSummaryJson,
+  partial = false,
+): GroundingTone {
+  if (partial) return { tone: 'partial', icon: '◐' };
   if (!grounded) return { tone: 'ungrounded', icon: '○' };
   if (summary === null) return { tone: 'unchecked', icon: '–' };
   if (summary.partial + summary.unsupported > 0) return { tone: 'doubtful', icon: '⚠' };
