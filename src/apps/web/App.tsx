@@ -9,6 +9,8 @@ import { useConversation } from './chat/use-conversation.ts';
 import { useModels } from './chat/use-models.ts';
 import { Composer, type ComposerHandle } from './composer/Composer.tsx';
 import { KeyboardShortcuts } from './composer/KeyboardShortcuts.tsx';
+import { ContextBar } from './context/ContextBar.tsx';
+import { forgetPinned, usePinnedNotes } from './context/use-pinned-notes.ts';
 import { MessageList } from './messages/MessageList.tsx';
 import { SettingsMenu } from './settings/SettingsMenu.tsx';
 import { Sidebar } from './sidebar/Sidebar.tsx';
@@ -125,6 +127,14 @@ function Workspace({
     refreshSessions();
   });
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
+  // The document open in the viewer is the current one, unless the user said it is not.
+  const [notCurrent, setNotCurrent] = useState<string | null>(null);
+  const current = viewer && viewer.documentId !== notCurrent ? viewer : null;
+  const closeViewer = useCallback(() => {
+    setViewer(null);
+    setNotCurrent(null);
+  }, []);
+  const pins = usePinnedNotes(api, conversation.sessionId, sessionsVersion);
   // Bumped when an edit is applied or undone, so an open viewer reads the file again.
   const [revision, setRevision] = useState(0);
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -235,6 +245,7 @@ function Workspace({
           onSelectSession={openSession}
           onNewSession={newChat}
           onSessionDeleted={(id) => {
+            forgetPinned(workspaceId, id);
             if (id === conversation.sessionId) {
               writeLocation(workspaceId, null);
               conversation.startNew();
@@ -249,6 +260,7 @@ function Workspace({
             setSidebarOpen(false);
             setViewer(target);
           }}
+          pins={pins}
         />
       </aside>
       <main className="conversation" aria-label="Conversation">
@@ -278,11 +290,27 @@ function Workspace({
           sessionId={conversation.stored ? conversation.sessionId : null}
           busy={conversation.busy}
           onSend={(text, options) =>
-            void conversation.send(text, model ? { ...options, model: model.id } : options)
+            void conversation.send(text, {
+              ...options,
+              ...(model && { model: model.id }),
+              ...(pins.ids.length > 0 && { pinned: pins.ids }),
+              ...(current && { currentPath: current.path }),
+            })
           }
           onStop={conversation.stop}
           onOpenDocument={setViewer}
           onModeChange={setMode}
+          currentPath={current?.path ?? null}
+          pins={pins}
+          above={
+            <ContextBar
+              current={current}
+              pinned={pins.notes}
+              onDismissCurrent={() => current && setNotCurrent(current.documentId)}
+              onUnpin={pins.unpin}
+              onOpen={setViewer}
+            />
+          }
         />
       </main>
       {viewer && (
@@ -290,7 +318,7 @@ function Workspace({
           revision={revision}
           api={api}
           target={viewer}
-          onClose={() => setViewer(null)}
+          onClose={closeViewer}
           onOpenDocument={setViewer}
         />
       )}

@@ -143,16 +143,17 @@ export class WorkspaceApi {
 
   /**
    * Resolves every reference in a draft, for the chips; with the open session's id, `[n]` names a
-   * source of its previous answer.
+   * source of its previous answer; with the current document's path, ties resolve toward it.
    */
   async resolve(
     message: string,
     mode: TurnOptions['mode'],
     sessionId: string | null = null,
+    currentPath: string | null = null,
   ): Promise<ReferenceJson[]> {
     const body = await json<{ references: ReferenceJson[] }>(
       `${this.base}/references/resolve`,
-      post({ message, mode, ...(sessionId && { sessionId }) }),
+      post({ message, mode, ...(sessionId && { sessionId }), ...(currentPath && { currentPath }) }),
     );
     return body.references;
   }

@@ -96,7 +96,10 @@ export interface TurnOptions {
   readonly mode: ChatMode;
   /** One of `GET /api/models`; absent: the server's default. */
   readonly model?: string;
+  /** Pinned notes by document id: sent with every message of the session (at most 5 are used). */
   readonly pinned?: readonly string[];
+  /** The document open in the viewer: ties between same-named documents resolve toward it. */
+  readonly currentPath?: string;
   /** Per-reference permission chosen in agent mode, by target path. */
   readonly permissions?: readonly { readonly path: string; readonly permission: Permission }[];
   /** Agent edits are previewed (proposed) and applied only on Apply. */

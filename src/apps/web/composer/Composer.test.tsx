@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceApi } from '../api/client.ts';
 import type { ReferenceJson, SuggestGroup, SuggestItem } from '../api/types.ts';
@@ -83,7 +84,12 @@ function fakeApi(overrides: Partial<Record<keyof WorkspaceApi, unknown>> = {}) {
   return api as typeof api & WorkspaceApi;
 }
 
-function setup(api = fakeApi(), busy = false, sessionId: string | null = null) {
+function setup(
+  api = fakeApi(),
+  busy = false,
+  sessionId: string | null = null,
+  extra: Partial<ComponentProps<typeof Composer>> = {},
+) {
   const onSend = vi.fn();
   const onStop = vi.fn();
   const onOpenDocument = vi.fn();
@@ -95,6 +101,7 @@ function setup(api = fakeApi(), busy = false, sessionId: string | null = null) {
       onSend={onSend}
       onStop={onStop}
       onOpenDocument={onOpenDocument}
+      {...extra}
     />,
   );
   const textarea = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
@@ -263,6 +270,40 @@ describe('Composer chips', () => {
     expect(chips[4]?.textContent).toContain('Deleted');
   });
 
+  it('resolves toward the current document and offers to pin resolved documents', async () => {
+    const resolve = vi.fn(async () => refs);
+    const pinned = new Set<string>();
+    const toggle = vi.fn((note: { documentId: string }) => pinned.add(note.documentId));
+    const { textarea } = setup(fakeApi({ resolve }), false, null, {
+      currentPath: 'notes/projects/Pump Design.md',
+      pins: { isPinned: (id) => pinned.has(id), full: false, toggle },
+    });
+    type(textarea, draft);
+    await screen.findByRole('list', { name: 'References in this message' });
+    expect(resolve).toHaveBeenLastCalledWith(draft, 'chat', null, 'notes/projects/Pump Design.md');
+    // Only the resolved document can be pinned: not a name that found nothing or a deleted one.
+    const pins = screen.getAllByRole('button', { name: /^Pin / });
+    expect(pins.map((b) => b.getAttribute('aria-label'))).toEqual(['Pin Solar Pump Project']);
+    expect(pins[0]?.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(pins[0] as HTMLElement);
+    expect(toggle).toHaveBeenCalledWith({
+      documentId: 'doc-Solar Pump Project',
+      path: 'notes/Solar Pump Project.md',
+      title: 'Solar Pump Project',
+      kind: 'note',
+    });
+  });
+
+  it('does not offer a sixth pin', async () => {
+    const { textarea } = setup(fakeApi({ resolve: vi.fn(async () => refs) }), false, null, {
+      pins: { isPinned: () => false, full: true, toggle: vi.fn() },
+    });
+    type(textarea, draft);
+    const pin = await screen.findByRole('button', { name: 'Pin Solar Pump Project' });
+    expect((pin as HTMLButtonElement).disabled).toBe(true);
+    expect(pin.getAttribute('title')).toMatch(/5 notes are pinned already/);
+  });
+
   it('removes a reference from the draft with its chip', async () => {
     const { textarea } = setup(fakeApi({ resolve: vi.fn(async () => refs) }));
     type(textarea, draft);
@@ -294,7 +335,7 @@ describe('Composer chips', () => {
       fireEvent.click(screen.getByRole('radio', { name: 'Agent' }));
       type(textarea, text);
       const list = await screen.findByRole('list', { name: 'References in this message' });
-      expect(resolve).toHaveBeenLastCalledWith(text, 'agent', 'session-1');
+      expect(resolve).toHaveBeenLastCalledWith(text, 'agent', 'session-1', null);
       const [found, notFound] = within(list).getAllByRole('listitem');
       expect(found?.textContent).toContain('[2]');
       expect(found?.textContent).toContain('Field Report: Machakos Pilot');
@@ -419,7 +460,7 @@ describe('Composer sending', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('2 references are not resolved: [[Solr]], @pump.');
-    expect(resolve).toHaveBeenLastCalledWith(text, 'chat', null);
+    expect(resolve).toHaveBeenLastCalledWith(text, 'chat', null, null);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go back' }));
     // The text being asked about cannot change under the question.
     expect(textarea.readOnly).toBe(true);

@@ -1,6 +1,7 @@
 import {
   type CSSProperties,
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
   useCallback,
   useEffect,
@@ -19,6 +20,7 @@ import type {
   SuggestItem,
   TurnOptions,
 } from '../api/types.ts';
+import type { PinControl } from '../context/pinned-notes.ts';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
 import { type ActiveTrigger, findActiveTrigger } from './active-trigger.ts';
 import { ConfirmSendDialog } from './ConfirmSendDialog.tsx';
@@ -85,6 +87,9 @@ export function Composer({
   onStop,
   onOpenDocument,
   onModeChange,
+  above,
+  currentPath = null,
+  pins,
 }: {
   ref?: Ref<ComposerHandle>;
   /** The message box's id, for a skip link; a generated one by default. */
@@ -98,6 +103,12 @@ export function Composer({
   onOpenDocument: (target: ViewerTarget) => void;
   /** Told the mode now and on every change, so the page can warn about it before sending. */
   onModeChange?: (mode: ChatMode) => void;
+  /** Shown above the chips: what goes with every message (current document, pinned notes). */
+  above?: ReactNode;
+  /** The document open in the viewer: the chips resolve same-named references toward it. */
+  currentPath?: string | null;
+  /** Pins a chip's document to the conversation. */
+  pins?: PinControl;
 }) {
   const id = useId();
   const listboxId = `${id}-suggestions`;
@@ -128,7 +139,7 @@ export function Composer({
 
   const tooLong = draft.length > MAX_MESSAGE_CHARS;
   // A draft over the limit is not sent, so it is not checked either: the server would refuse it.
-  const resolved = useResolvedReferences(api, draft, mode, sessionId, !tooLong);
+  const resolved = useResolvedReferences(api, draft, mode, sessionId, !tooLong, currentPath);
   const { references } = resolved;
 
   // ----- autocomplete -------------------------------------------------------------------------
@@ -451,6 +462,7 @@ export function Composer({
 
   return (
     <div className="composer">
+      {above}
       {references.length > 0 && (
         <ul aria-label="References in this message" className="chips">
           {references.map((ref) => (
@@ -461,6 +473,7 @@ export function Composer({
               permission={(ref.target && overrides.get(ref.target.path)) || ref.permission}
               previews={previews}
               actions={actions}
+              pins={pins}
             />
           ))}
         </ul>

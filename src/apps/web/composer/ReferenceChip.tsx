@@ -7,6 +7,8 @@ import {
   useState,
 } from 'react';
 import type { ChatMode, Permission, ReferenceJson } from '../api/types.ts';
+import { PinButton } from '../context/PinButton.tsx';
+import type { PinControl } from '../context/pinned-notes.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
 import { ChipPreview } from './ChipPreview.tsx';
 import {
@@ -56,12 +58,15 @@ export function ReferenceChip({
   permission,
   previews,
   actions,
+  pins,
 }: {
   reference: ReferenceJson;
   mode: ChatMode;
   permission: Permission;
   previews: PreviewCache;
   actions: ChipActions;
+  /** Offers to pin the chip's document to the conversation (resolved documents only). */
+  pins?: PinControl | undefined;
 }) {
   const id = useId();
   const [hovered, setHovered] = useState(false);
@@ -221,6 +226,21 @@ export function ReferenceChip({
             </option>
           ))}
         </select>
+      )}
+      {pins && target && status === 'resolved' && reference.syntax !== 'citation' && (
+        <PinButton
+          title={target.title}
+          pinned={pins.isPinned(target.documentId)}
+          full={pins.full}
+          onToggle={() =>
+            pins.toggle({
+              documentId: target.documentId,
+              path: target.path,
+              title: target.title,
+              kind: target.kind,
+            })
+          }
+        />
       )}
       <button
         type="button"

@@ -20,7 +20,7 @@ export interface ResolvedReferences {
 
 /**
  * Resolves the draft through `api.resolve`, debounced, within the open session (whose previous
- * answer `[n]` names a source of); answers to older drafts are dropped, and a draft without `[[`,
+ * answer `[n]` names a source of) and toward the current document; answers to older drafts are dropped, and a draft without `[[`,
  * `@` or `[n]` needs no request at all. Errors are reported, never thrown at typing.
  */
 export function useResolvedReferences(
@@ -30,6 +30,8 @@ export function useResolvedReferences(
   sessionId: string | null = null,
   /** False while the draft cannot be sent (too long): the chips stay as they were, unasked. */
   enabled = true,
+  /** The document open in the viewer, which same-named references resolve toward. */
+  currentPath: string | null = null,
 ): ResolvedReferences {
   const [references, setReferences] = useState<readonly ReferenceJson[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function useResolvedReferences(
       return;
     }
     const timer = setTimeout(() => {
-      api.resolve(draft, mode, sessionId).then(
+      api.resolve(draft, mode, sessionId, currentPath).then(
         (refs) => {
           if (mine !== seq.current) return;
           setReferences(refs);
@@ -57,7 +59,7 @@ export function useResolvedReferences(
       );
     }, RESOLVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [api, draft, mode, sessionId, enabled]);
+  }, [api, draft, mode, sessionId, enabled, currentPath]);
 
   const resolveNow = useCallback(
     async (text: string) => {
@@ -66,14 +68,14 @@ export function useResolvedReferences(
         setReferences([]);
         return [];
       }
-      const refs = await api.resolve(text, mode, sessionId);
+      const refs = await api.resolve(text, mode, sessionId, currentPath);
       if (mine === seq.current) {
         setReferences(refs);
         setError(null);
       }
       return refs;
     },
-    [api, mode, sessionId],
+    [api, mode, sessionId, currentPath],
   );
 
   const clear = useCallback(() => {

@@ -106,7 +106,9 @@ function ReportTable({ report }: { report: ContextReport }) {
         {formatTokens(budget.usedTokens)} of {formatTokens(budget.contextTokens)} tokens.
       </p>
       {report.items.length > 0 && (
-        <div className="context-table-wrap">
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+        <section className="context-table-wrap" tabIndex={0} aria-label="Blocks sent">
           <table className="context-table">
             <thead>
               <tr>
@@ -141,7 +143,7 @@ function ReportTable({ report }: { report: ContextReport }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <dl className="context-totals">
         <div>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { errorMessage, type WorkspaceApi } from '../api/client.ts';
 import type { DocumentSummary } from '../api/types.ts';
+import { PinButton } from '../context/PinButton.tsx';
+import type { PinControl } from '../context/pinned-notes.ts';
 import { isImagePath, KindIcon } from '../ui/KindIcon.tsx';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
 import { groupDocuments } from './group-documents.ts';
@@ -30,13 +32,18 @@ function useDebounced<T>(value: T, delay: number): T {
   return settled;
 }
 
-/** The workspace's documents, filterable by text and kind, grouped by folder; a click opens one. */
+/**
+ * The workspace's documents, filterable by text and kind, grouped by folder; a click opens one,
+ * the pin beside a live one pins it to the conversation.
+ */
 export function DocumentList({
   api,
   onOpenDocument,
+  pins,
 }: {
   api: WorkspaceApi;
   onOpenDocument: (target: ViewerTarget) => void;
+  pins?: PinControl | undefined;
 }) {
   const [text, setText] = useState('');
   const [kind, setKind] = useState('');
@@ -126,7 +133,7 @@ export function DocumentList({
           </h3>
           <ul className="document-list" aria-label={group.label}>
             {group.documents.map((doc) => (
-              <li key={doc.id}>
+              <li key={doc.id} className={`document-row${pins?.isPinned(doc.id) ? ' pinned' : ''}`}>
                 <button
                   type="button"
                   className={`document-item${doc.status !== 'active' ? ` ${doc.status}` : ''}`}
@@ -147,6 +154,22 @@ export function DocumentList({
                   </span>
                   {doc.status !== 'active' && <span className="document-status">{doc.status}</span>}
                 </button>
+                {pins && doc.status === 'active' && (
+                  <PinButton
+                    className="document-pin"
+                    title={doc.title}
+                    pinned={pins.isPinned(doc.id)}
+                    full={pins.full}
+                    onToggle={() =>
+                      pins.toggle({
+                        documentId: doc.id,
+                        path: doc.path,
+                        title: doc.title,
+                        kind: doc.kind,
+                      })
+                    }
+                  />
+                )}
               </li>
             ))}
           </ul>

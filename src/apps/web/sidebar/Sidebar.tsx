@@ -1,4 +1,5 @@
 import type { WorkspaceApi } from '../api/client.ts';
+import type { PinControl } from '../context/pinned-notes.ts';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
 import { DocumentList } from './DocumentList.tsx';
 import { SessionList } from './SessionList.tsx';
@@ -17,6 +18,7 @@ export function Sidebar({
   onSessionDeleted,
   onSessionRenamed,
   onOpenDocument,
+  pins,
 }: {
   api: WorkspaceApi;
   /** Bumped whenever the session list may have changed. */
@@ -27,6 +29,8 @@ export function Sidebar({
   onSessionDeleted: (id: string) => void;
   onSessionRenamed: (id: string) => void;
   onOpenDocument: (target: ViewerTarget) => void;
+  /** Pins a document to the open conversation. */
+  pins?: PinControl;
 }) {
   return (
     <div className="sidebar-inner">
@@ -39,7 +43,7 @@ export function Sidebar({
         onSessionDeleted={onSessionDeleted}
         onSessionRenamed={onSessionRenamed}
       />
-      <DocumentList api={api} onOpenDocument={onOpenDocument} />
+      <DocumentList api={api} onOpenDocument={onOpenDocument} pins={pins} />
     </div>
   );
 }

@@ -344,7 +344,8 @@ describe('wikilinks in the viewer', () => {
     expect(screen.queryByRole('button', { name: 'not this' })).toBeNull();
     fireEvent.click(link);
     await waitFor(() => expect(onOpenDocument).toHaveBeenCalled());
-    expect(resolve).toHaveBeenCalledWith('[[Budget 2026]]', 'chat');
+    // From the viewed note, so a same-named note in its folder wins.
+    expect(resolve).toHaveBeenCalledWith('[[Budget 2026]]', 'chat', null, 'notes/Pump.md');
     expect(onOpenDocument).toHaveBeenCalledWith(
       expect.objectContaining({
         documentId: 'b1',

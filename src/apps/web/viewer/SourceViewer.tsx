@@ -146,7 +146,8 @@ export function SourceViewer({
     (link: string) => {
       if (!onOpenDocument) return;
       setOpenProblem(null);
-      api.resolve(`[[${link}]]`, 'chat').then(
+      // Resolved from this document, as Obsidian does: a same-named note in its folder wins.
+      api.resolve(`[[${link}]]`, 'chat', null, target.path).then(
         ([reference]) => {
           const to = reference ? targetOfReference(reference) : null;
           const part = reference?.target;
@@ -159,7 +160,7 @@ export function SourceViewer({
         (cause: unknown) => setOpenProblem(`Could not follow the link: ${problemText(cause)}`),
       );
     },
-    [api, onOpenDocument, target.title],
+    [api, onOpenDocument, target.title, target.path],
   );
 
   const detail = state.status === 'ready' ? state.doc.detail : null;
