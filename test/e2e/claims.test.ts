@@ -298,6 +298,79 @@ describe('source cards (offline model)', () => {
   );
 });
 
+describe('source cards (scripted model)', () => {
+  // A model that cites three sources, so the cards make a row wider than a phone.
+  const THREE = [
+    'The first field visit saw flow fall by half within hours [1].',
+    'Peak flow rate: 2.6 m3/h at 12:30 under clear sky [2].',
+    'The well is hand-dug [3].',
+  ].join(' ');
+  let scripted: E2eEnvironment;
+
+  beforeAll(async () => {
+    scripted = await startEnvironment({ stubScript: [{ text: THREE }] });
+  }, TEST_MS);
+
+  afterAll(async () => {
+    await scripted?.close();
+  }, TEST_MS);
+
+  it(
+    'lays several cards in a row that scrolls on its own on a phone, a card tabbed to coming into view',
+    async () => {
+      const { page, problems } = await scripted.open('/');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.evaluate(`localStorage.setItem('footnote.sourceCards', '1')`);
+      await page.reload();
+      const answer = await ask(
+        page,
+        'Compare [[Solar Pump Project]], @field-report.pdf and [[Lessons from Our First Field Trial]]',
+      );
+      const row = answer.getByRole('list', { name: 'Source cards' });
+      const cards = row.getByRole('button');
+      await eventually(() => cards.count()).toBe(3);
+      // How far the message list and the row can scroll sideways.
+      const widths = () =>
+        page.evaluate(`(() => {
+          const sideways = (e) => (e ? e.scrollWidth - e.clientWidth : -1);
+          return {
+            log: sideways(document.querySelector('[role="log"]')),
+            row: sideways(document.querySelector('.cited-cards')),
+          };
+        })()`) as Promise<{ log: number; row: number }>;
+      // The row scrolls; the message list does not scroll sideways.
+      const overflow = await widths();
+      expect(overflow.row).toBeGreaterThan(0);
+      expect(overflow.log).toBe(0);
+
+      await cards.first().focus();
+      await page.keyboard.press('Tab');
+      const rowBox = await row.boundingBox();
+      const second = await cards.nth(1).boundingBox();
+      expect(
+        rowBox &&
+          second &&
+          second.x >= rowBox.x &&
+          second.x + second.width <= rowBox.x + rowBox.width,
+      ).toBe(true);
+      expect((await widths()).log).toBe(0);
+      await screenshot(page, 'source-cards-row-phone');
+
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      const view = viewer(page);
+      await view.waitFor();
+      expect(fold(await view.locator('.viewer-label').textContent())).toBe('Source 3');
+      expect(fold(await view.getByRole('heading', { level: 2 }).textContent())).toBe(
+        'Lessons from Our First Field Trial',
+      );
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+});
+
 describe('checked citations in the web UI (scripted model)', () => {
   // A model that cites the referenced note for one sentence it holds, one whose number it does
   // not hold, and one it says nothing about.

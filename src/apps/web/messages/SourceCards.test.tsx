@@ -94,6 +94,27 @@ describe('SourceCards', () => {
     );
   });
 
+  it('brings a card tabbed to at the row’s edge wholly into view', () => {
+    writeUiSetting('sourceCards', true);
+    render(<SourceCards citations={sources} onOpenSource={vi.fn()} />);
+    const row = screen.getByRole('list', { name: 'Source cards' });
+    const [first, second] = within(row).getAllByRole('button');
+    if (!first || !second) throw new Error('two cards expected');
+    const place = (element: HTMLElement, left: number, right: number) => {
+      element.getBoundingClientRect = () => ({ left, right }) as DOMRect;
+    };
+    const scroll = vi.fn();
+    row.scrollBy = scroll;
+    row.style.paddingLeft = '5px';
+    place(row, 0, 370);
+    place(first, 5, 229);
+    place(second, 237, 461);
+    fireEvent.focus(first);
+    expect(scroll).not.toHaveBeenCalled();
+    fireEvent.focus(second);
+    expect(scroll).toHaveBeenCalledWith({ left: 232 });
+  });
+
   it('appears and goes as the gear menu turns the setting on and off, and remembers it', () => {
     render(
       <>

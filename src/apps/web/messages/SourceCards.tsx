@@ -33,6 +33,20 @@ export function SourceCards({
 }
 
 /**
+ * Brings a card tabbed to at the row's edge wholly into view (browsers stop at partly), scrolling
+ * the row alone so that the card starts it, where the row snaps (else the snap pulls it back out).
+ */
+function revealCard(card: HTMLElement): void {
+  const row = card.closest('.cited-cards');
+  if (!row) return;
+  const box = card.getBoundingClientRect();
+  const frame = row.getBoundingClientRect();
+  if (box.left >= frame.left && box.right <= frame.right) return;
+  const inset = Number.parseFloat(getComputedStyle(row).paddingLeft) || 0;
+  row.scrollBy?.({ left: box.left - frame.left - inset });
+}
+
+/**
  * One card: number, kind, title, where in the document, and the words the answer rests on; its
  * accessible name is all of that, as read.
  */
@@ -53,6 +67,7 @@ function SourceCard({
         className="cited-card"
         title={`Show ${citation.title || citation.path} in the viewer`}
         onClick={() => onOpenSource(targetOfCitation(citation, null, passage))}
+        onFocus={(event) => revealCard(event.currentTarget)}
       >
         <span className="cited-card-head">
           <span className="cited-card-n">
