@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeExcerpt } from './excerpt.ts';
+import { makeExcerpt, stemHits } from './excerpt.ts';
 
 const filler = (word: string, count: number) => Array.from({ length: count }, () => word).join(' ');
 
@@ -8,6 +8,27 @@ describe('makeExcerpt', () => {
   it('returns short text whole, with whitespace collapsed', () => {
     expect(makeExcerpt('  The pump\n\n  runs\tall day.  ', ['pump'])).toBe(
       'The pump runs all day.',
+    );
+  });
+
+  it('collapses every run of whitespace, of any kind, to one space', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'bc',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r\n',
+      '\u00a0',
+      '\u2003',
+      '\u3000',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect(makeExcerpt(text, [], { maxChars: 1000 })).toBe(text.replace(/\s+/g, ' ').trim());
+      }),
     );
   });
 
@@ -66,6 +87,55 @@ describe('makeExcerpt', () => {
         (words, maxChars) => {
           const excerpt = makeExcerpt(words.join(' '), ['pump'], { maxChars });
           expect(excerpt.length).toBeLessThanOrEqual(maxChars);
+        },
+      ),
+    );
+  });
+});
+
+describe('stemHits', () => {
+  /** The plain definition: every word, lower-cased, tested against every stem. */
+  const wordByWord = (text: string, stems: readonly string[]) =>
+    [...text.matchAll(/[\p{L}\p{N}]+/gu)]
+      .filter((m) => stems.some((s) => m[0].toLowerCase().startsWith(s)))
+      .map((m) => m.index);
+
+  it('finds the start of each word that begins with a stem, once, in order', () => {
+    expect(stemHits('Pumps pump, repump; PUMPING 2pump', ['pump', 'pumpi'])).toEqual([0, 6, 20]);
+  });
+
+  it('agrees with a word-by-word scan on any text, case, script and stem', () => {
+    const piece = fc.constantFrom(
+      'pump',
+      'Pump',
+      'PUMPS',
+      'solar',
+      'sol',
+      'x',
+      ' ',
+      '  ',
+      '-',
+      "'",
+      '’',
+      '9',
+      'é',
+      'É',
+      'İ',
+      'Σ',
+      'σ',
+      'ß',
+      '𝐀',
+      '中',
+      '\n',
+    );
+    const stem = fc.constantFrom('pump', 'sol', 'x', '9', 'é', 'i', 'σ', '中', "o'b", '', 'ss');
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 60 }),
+        fc.array(stem, { maxLength: 4 }),
+        (pieces, stems) => {
+          const text = pieces.join('');
+          expect(stemHits(text, stems)).toEqual(wordByWord(text, stems));
         },
       ),
     );

@@ -6,6 +6,42 @@ export interface ExcerptOptions {
 
 const normalizeWord = (w: string) => w.toLowerCase();
 
+/** Any run of whitespace other than a lone space: the only places collapsing changes the text. */
+const COLLAPSIBLE_SPACE = / \s+|[^\S ]\s*/g;
+const WORD = /[\p{L}\p{N}]+/gu;
+const ENDS_IN_WORD_CHAR = /[\p{L}\p{N}]$/u;
+const ALL_WORD_CHARS = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Where the words that start with one of `stems` begin in `flat`, in order. Searches the
+ * lower-cased text for each stem and keeps the matches at a word start, instead of lower-casing
+ * every word. Falls back to the word-by-word scan when that could differ: lower-casing changes the
+ * text's length, a stem is not a plain word, or the text has a capital sigma (whose lower case
+ * depends on the letters around it, so a whole text and a lone word can disagree).
+ */
+export function stemHits(flat: string, stems: readonly string[]): number[] {
+  const lower = flat.toLowerCase();
+  if (
+    lower.length !== flat.length ||
+    flat.includes('Σ') ||
+    !stems.every((s) => ALL_WORD_CHARS.test(s))
+  ) {
+    const hits: number[] = [];
+    for (const match of flat.matchAll(WORD)) {
+      const word = normalizeWord(match[0]);
+      if (stems.some((s) => word.startsWith(s))) hits.push(match.index);
+    }
+    return hits;
+  }
+  const hits = new Set<number>();
+  for (const stem of stems) {
+    for (let at = lower.indexOf(stem); at !== -1; at = lower.indexOf(stem, at + 1)) {
+      if (at === 0 || !ENDS_IN_WORD_CHAR.test(lower.slice(Math.max(0, at - 2), at))) hits.add(at);
+    }
+  }
+  return [...hits].sort((a, b) => a - b);
+}
+
 /**
  * Picks the window of `text` with the most query-term hits, so a result shows why it matched.
  * Terms match as prefixes of words (cheap stand-in for stemming: `pump` finds `pumps`).
@@ -16,14 +52,10 @@ export function makeExcerpt(
   options: ExcerptOptions = {},
 ): string {
   const { maxChars = 240 } = options;
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.replace(COLLAPSIBLE_SPACE, ' ').trim();
   if (flat.length <= maxChars) return flat;
   const stems = terms.map((t) => normalizeWord(t).slice(0, Math.max(4, t.length - 2)));
-  const hits: number[] = [];
-  for (const match of flat.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const word = normalizeWord(match[0]);
-    if (stems.some((s) => word.startsWith(s))) hits.push(match.index);
-  }
+  const hits = stemHits(flat, stems);
   let bestStart = 0;
   let bestCount = 0;
   for (let i = 0, j = 0; i < hits.length; i++) {

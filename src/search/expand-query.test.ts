@@ -1,38 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { expansionTerms } from './expand-query.ts';
-import { prepareCandidate } from './rank-bm25f.ts';
+import { expandQuery, relevanceModel } from './expand-query.ts';
+import { splitFields } from './rank-bm25f.ts';
 
-const doc = (body: string, score: number) => ({
-  input: prepareCandidate({ title: '', headings: '', body }),
+const doc = (body: string, score: number, title = '') => ({
+  terms: splitFields({ title, headings: '', body }),
   score,
 });
 
-describe('expansionTerms', () => {
-  const documentFrequency = new Map([
-    ['impel', 3],
-    ['vane', 4],
-    ['the', 900],
-    ['data', 500],
-  ]);
-  const stats = { chunks: 1000, documentFrequency };
-
-  it('adds terms frequent in the top results and rare in the corpus, never the query terms', () => {
-    const top = [doc('pump impel vane impel data', 2), doc('pump impel vane data', 1)];
-    const added = expansionTerms(['pump'], top, stats, { documents: 2, terms: 2, weight: 0.3 });
-    expect(added).toEqual(['impel', 'vane']);
+describe('relevanceModel', () => {
+  it('weights each term by its share of a document times the document score, summed and scaled to 1', () => {
+    const model = relevanceModel([doc('pump impel impel vane', 3), doc('pump vane', 1)], 10);
+    // pump: 3 × 1/4 + 1 × 1/2; impel: 3 × 2/4; vane: 3 × 1/4 + 1 × 1/2.
+    expect(model.get('pump')).toBeCloseTo(1.25 / 4);
+    expect(model.get('impel')).toBeCloseTo(1.5 / 4);
+    expect(model.get('vane')).toBeCloseTo(1.25 / 4);
+    expect([...model.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1);
   });
 
-  it('skips numbers and very short terms', () => {
-    const top = [doc('pump 2024 ab impel', 1)];
-    expect(expansionTerms(['pump'], top, stats, { documents: 1, terms: 5, weight: 0.3 })).toEqual([
-      'impel',
-    ]);
+  it('keeps the most probable terms, counts the title, and leaves numbers out', () => {
+    const model = relevanceModel([doc('impel impel vane 2024 2024 2024', 1, 'rotor')], 2);
+    expect([...model.keys()]).toEqual(['impel', 'rotor']);
   });
 
   it('lets higher-scoring documents vote more', () => {
-    const top = [doc('pump vane', 9), doc('pump impel', 1)];
-    expect(expansionTerms(['pump'], top, stats, { documents: 2, terms: 1, weight: 0.3 })).toEqual([
-      'vane',
+    const model = relevanceModel([doc('vane', 9), doc('impel', 1)], 1);
+    expect([...model.keys()]).toEqual(['vane']);
+  });
+
+  it('is empty when no document has a positive score', () => {
+    expect(relevanceModel([doc('vane', 0)], 5).size).toBe(0);
+  });
+});
+
+describe('expandQuery', () => {
+  it('splits the weight between the typed words and the model; typed words the model picked get both', () => {
+    const model = new Map([
+      ['pump', 0.5],
+      ['impel', 0.3],
+      ['vane', 0.2],
+    ]);
+    expect(expandQuery(['pump', 'flow'], model, 0.5)).toEqual([
+      { term: 'pump', weight: 0.25 + 0.25, typed: true },
+      { term: 'flow', weight: 0.25, typed: true },
+      { term: 'impel', weight: 0.15, typed: false },
+      { term: 'vane', weight: 0.1, typed: false },
     ]);
   });
 });

@@ -1,48 +1,64 @@
-import type { LexicalStats } from '../core/index.ts';
-import { idf, type ScoringInput } from './rank-bm25f.ts';
+import type { CandidateTerms, QueryTerm } from './rank-bm25f.ts';
 
-/** Settings of pseudo-relevance feedback. */
+/** Settings of pseudo-relevance feedback (RM3). */
 export interface FeedbackParams {
-  /** How many top results are taken as evidence. */
+  /** How many top first-pass results are taken as evidence; 0 turns feedback off. */
   readonly documents: number;
-  /** How many new terms are added to the query. */
+  /** How many terms the relevance model keeps. */
   readonly terms: number;
-  /** Weight of an added term relative to an original query term. */
-  readonly weight: number;
+  /** Share of the final query given to the words typed (the rest goes to the relevance model). */
+  readonly originalWeight: number;
 }
 
-/** Feedback used by default: off when `documents` is 0. */
-export const DEFAULT_FEEDBACK: FeedbackParams = { documents: 10, terms: 20, weight: 0.4 };
+/** RM3 as usually run (10 documents, 20 terms, half the weight kept on the typed words). */
+export const DEFAULT_FEEDBACK: FeedbackParams = { documents: 10, terms: 20, originalWeight: 0.5 };
+
+const DIGITS = /^\d+$/;
 
 /**
- * Pseudo-relevance feedback: the terms that are frequent in the best first-pass results and rare
- * in the corpus are likely about the same topic, so they are added to the query with a low weight.
- * Each top document votes with its first-pass score share.
+ * The relevance model of RM3: each top document's term distribution (counts over its length,
+ * all fields), weighted by the document's first-pass score and summed; the `terms` most probable
+ * terms are kept and scaled to sum to 1. Numbers are left out: page numbers, years and file
+ * names say nothing about a topic.
  */
-export function expansionTerms(
-  query: readonly string[],
-  top: ReadonlyArray<{ readonly input: ScoringInput; readonly score: number }>,
-  stats: Pick<LexicalStats, 'chunks'> & { readonly documentFrequency: ReadonlyMap<string, number> },
-  params: FeedbackParams,
-): string[] {
-  const total = top.reduce((sum, t) => sum + t.score, 0) || 1;
-  const weight = new Map<string, number>();
-  for (const { input, score } of top) {
-    const length = input.lengths.title + input.lengths.body;
-    if (length === 0) continue;
-    for (const field of ['title', 'body'] as const) {
-      for (const [term, count] of input.counts[field]) {
-        if (query.includes(term) || term.length < 3 || /^\d+$/.test(term)) continue;
-        weight.set(term, (weight.get(term) ?? 0) + (score / total) * (count / length));
-      }
+export function relevanceModel(
+  top: ReadonlyArray<{ readonly terms: CandidateTerms; readonly score: number }>,
+  terms: number,
+): Map<string, number> {
+  const probability = new Map<string, number>();
+  for (const { terms: fields, score } of top) {
+    const length = fields.title.length + fields.headings.length + fields.body.length;
+    if (length === 0 || score <= 0) continue;
+    const share = score / length;
+    for (const field of [fields.title, fields.headings, fields.body]) {
+      for (const term of field) probability.set(term, (probability.get(term) ?? 0) + share);
     }
   }
-  return [...weight.entries()]
-    .map(([term, w]) => ({
-      term,
-      w: w * idf(stats.chunks, stats.documentFrequency.get(term) ?? stats.chunks),
-    }))
-    .sort((a, b) => b.w - a.w || (a.term < b.term ? -1 : 1))
-    .slice(0, params.terms)
-    .map((e) => e.term);
+  const kept = [...probability.entries()]
+    .filter(([term]) => !DIGITS.test(term))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, terms);
+  const total = kept.reduce((sum, [, p]) => sum + p, 0);
+  return new Map(total > 0 ? kept.map(([term, p]) => [term, p / total]) : []);
+}
+
+/**
+ * RM3's expanded query: the typed words share `originalWeight` equally, the relevance model
+ * shares the rest; a typed word the model also picked gets both parts.
+ */
+export function expandQuery(
+  typed: readonly string[],
+  model: ReadonlyMap<string, number>,
+  originalWeight: number,
+): QueryTerm[] {
+  const feedbackWeight = 1 - originalWeight;
+  const query = typed.map((term) => ({
+    term,
+    weight: originalWeight / typed.length + feedbackWeight * (model.get(term) ?? 0),
+    typed: true,
+  }));
+  for (const [term, p] of model) {
+    if (!typed.includes(term)) query.push({ term, weight: feedbackWeight * p, typed: false });
+  }
+  return query;
 }

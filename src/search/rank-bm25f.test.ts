@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LexicalStats } from '../core/index.ts';
-import { DEFAULT_RANKING, idf, prepareCandidate, scoreBm25f } from './rank-bm25f.ts';
+import {
+  bm25fScorer,
+  type CandidateTerms,
+  DEFAULT_RANKING,
+  idf,
+  type QueryTerm,
+  splitFields,
+  typedQuery,
+} from './rank-bm25f.ts';
 
 const stats = (frequency: Record<string, number>): LexicalStats => ({
   chunks: 1000,
@@ -9,8 +17,17 @@ const stats = (frequency: Record<string, number>): LexicalStats => ({
 });
 
 const chunk = (title: string, body: string, headings = '') =>
-  prepareCandidate({ title, headings, body });
+  splitFields({ title, headings, body });
 const noProximity = { ...DEFAULT_RANKING, proximity: 0 };
+const score = (
+  query: readonly string[] | readonly QueryTerm[],
+  candidate: CandidateTerms,
+  s: LexicalStats,
+  params = DEFAULT_RANKING,
+) => {
+  const weighted = query.map((q) => (typeof q === 'string' ? typedQuery([q])[0] : q));
+  return bm25fScorer(weighted as QueryTerm[], s, params)(candidate);
+};
 
 describe('idf', () => {
   it('is higher for rarer terms and never negative', () => {
@@ -19,55 +36,87 @@ describe('idf', () => {
   });
 });
 
-describe('scoreBm25f', () => {
+describe('splitFields', () => {
+  it('splits analyzed fields on spaces and reads an empty field as no terms', () => {
+    expect(splitFields({ title: 'pump', headings: '', body: 'flow pump flow' })).toEqual({
+      title: ['pump'],
+      headings: [],
+      body: ['flow', 'pump', 'flow'],
+    });
+  });
+});
+
+describe('bm25fScorer', () => {
   const s = stats({ pump: 10, flow: 100 });
 
   it('scores zero when no query term occurs', () => {
-    expect(scoreBm25f(['pump'], chunk('other', 'noth here'), s)).toBe(0);
+    expect(score(['pump'], chunk('other', 'noth here'), s)).toBe(0);
   });
 
   it('ranks a rare term above a common one', () => {
-    expect(scoreBm25f(['pump', 'flow'], chunk('', 'pump'), s, noProximity)).toBeGreaterThan(
-      scoreBm25f(['pump', 'flow'], chunk('', 'flow'), s, noProximity),
+    expect(score(['pump', 'flow'], chunk('', 'pump'), s, noProximity)).toBeGreaterThan(
+      score(['pump', 'flow'], chunk('', 'flow'), s, noProximity),
     );
   });
 
   it('weights a title match above the same match in the body', () => {
-    expect(scoreBm25f(['pump'], chunk('pump', 'x'), s)).toBeGreaterThan(
-      scoreBm25f(['pump'], chunk('x', 'pump'), s),
+    expect(score(['pump'], chunk('pump', 'x'), s)).toBeGreaterThan(
+      score(['pump'], chunk('x', 'pump'), s),
     );
   });
 
   it('saturates repeated terms: ten mentions are worth less than ten times one', () => {
-    const once = scoreBm25f(['pump'], chunk('', 'pump'), s, noProximity);
-    const ten = scoreBm25f(['pump'], chunk('', Array(10).fill('pump').join(' ')), s, noProximity);
+    const once = score(['pump'], chunk('', 'pump'), s, noProximity);
+    const ten = score(['pump'], chunk('', Array(10).fill('pump').join(' ')), s, noProximity);
     expect(ten).toBeGreaterThan(once);
     expect(ten).toBeLessThan(once * 3);
   });
 
   it('prefers shorter bodies for the same matches (length normalization)', () => {
     const filler = Array(200).fill('x').join(' ');
-    expect(scoreBm25f(['pump'], chunk('', 'pump'), s)).toBeGreaterThan(
-      scoreBm25f(['pump'], chunk('', `pump ${filler}`), s),
+    expect(score(['pump'], chunk('', 'pump'), s)).toBeGreaterThan(
+      score(['pump'], chunk('', `pump ${filler}`), s),
     );
   });
 
-  it('rewards query terms that appear close together', () => {
-    const near = chunk('', 'pump flow a b c d e f');
+  it('computes BM25F by hand: per-field normalized counts summed, then saturated', () => {
+    // title: 1 × 3 / (0.5 + 0.5 × 1/3); body: 2 × 1 / (0.4 + 0.6 × 4/50); k1 = 2.
+    const tf = 3 / (0.5 + 0.5 / 3) + 2 / (0.4 + 0.6 * (4 / 50));
+    const expected = (idf(1000, 10) * tf * 3) / (tf + 2);
+    expect(score(['pump'], chunk('pump', 'pump a pump b'), s, noProximity)).toBeCloseTo(expected);
+  });
+
+  it('rewards typed terms that appear close together, by their closest pair of occurrences', () => {
+    const near = chunk('', 'flow a b c d e f pump flow');
     const far = chunk('', 'pump a b c d e f flow');
-    expect(scoreBm25f(['pump', 'flow'], near, s)).toBeGreaterThan(
-      scoreBm25f(['pump', 'flow'], far, s),
+    expect(score(['pump', 'flow'], near, s)).toBeGreaterThan(score(['pump', 'flow'], far, s));
+    const bonus = score(['pump', 'flow'], near, s) - score(['pump', 'flow'], near, s, noProximity);
+    expect(bonus).toBeCloseTo(DEFAULT_RANKING.proximity * idf(1000, 100));
+  });
+
+  it('scales each term by its weight and gives no closeness bonus to terms not typed', () => {
+    const c = chunk('', 'pump flow');
+    const full = score(['pump', 'flow'], c, s, noProximity);
+    const light = score(
+      [
+        { term: 'pump', weight: 1, typed: true },
+        { term: 'flow', weight: 0.3, typed: false },
+      ],
+      c,
+      s,
     );
-    expect(scoreBm25f(['pump', 'flow'], near, s, noProximity)).toBeCloseTo(
-      scoreBm25f(['pump', 'flow'], far, s, noProximity),
+    expect(light).toBeLessThan(full);
+    expect(light).toBeGreaterThan(score(['pump'], c, s, noProximity));
+    expect(light).toBeCloseTo(
+      score(['pump'], c, s, noProximity) + 0.3 * score(['flow'], c, s, noProximity),
     );
   });
 
-  it('scales a down-weighted (expansion) term and leaves it out of proximity', () => {
-    const c = chunk('', 'pump flow');
-    const full = scoreBm25f(['pump', 'flow'], c, s, noProximity);
-    const light = scoreBm25f(['pump', 'flow'], c, s, noProximity, new Map([['flow', 0.3]]));
-    expect(light).toBeLessThan(full);
-    expect(light).toBeGreaterThan(scoreBm25f(['pump'], c, s, noProximity));
+  it('gives one compiled scorer the same score for a candidate whatever it scored before', () => {
+    const scorer = bm25fScorer(typedQuery(['pump', 'flow']), s);
+    const a = chunk('pump', 'pump flow');
+    const first = scorer(a);
+    scorer(chunk('flow', 'flow flow pump a b c'));
+    expect(scorer(a)).toBe(first);
   });
 });

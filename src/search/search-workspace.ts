@@ -4,16 +4,25 @@ import {
   type DocumentStatus,
   type DocumentStore,
   InvalidInputError,
+  type LexicalHit,
+  type LexicalStats,
   makeExcerpt,
   queryTerms,
 } from '../core/index.ts';
-import { DEFAULT_FEEDBACK, expansionTerms, type FeedbackParams } from './expand-query.ts';
 import {
+  DEFAULT_FEEDBACK,
+  expandQuery,
+  type FeedbackParams,
+  relevanceModel,
+} from './expand-query.ts';
+import {
+  bm25fScorer,
+  type CandidateTerms,
   DEFAULT_RANKING,
-  idf,
-  prepareCandidate,
+  type QueryTerm,
   type RankingParams,
-  scoreBm25f,
+  splitFields,
+  typedQuery,
 } from './rank-bm25f.ts';
 
 /** Options for {@link searchWorkspace}. */
@@ -95,71 +104,50 @@ export async function searchWorkspace(
     limit: want,
     ...(kinds && { kinds }),
   });
-  const pool = hits.map((hit, order) => ({
-    hit,
-    order,
-    input: prepareCandidate(hit.fields),
-    score: 0,
-  }));
-  const rank = (
-    queryTerms: readonly string[],
-    termStats: typeof stats,
-    weights?: ReadonlyMap<string, number>,
-  ) =>
-    pool
-      .map((c) => ({ ...c, score: scoreBm25f(queryTerms, c.input, termStats, ranking, weights) }))
-      .sort((a, b) => b.score - a.score || a.order - b.order);
-  let scored = rank(terms, stats);
+  const pool = hits.map((hit) => splitFields(hit.fields));
+  const rank = (weighted: readonly QueryTerm[], termStats: LexicalStats) => {
+    const score = bm25fScorer(weighted, termStats, ranking);
+    const scores = pool.map(score);
+    const order = pool
+      .map((_, i) => i)
+      .sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    return { scores, order };
+  };
+  let ranked = rank(typedQuery(terms), stats);
   if (
     feedback.documents > 0 &&
     feedback.terms > 0 &&
-    scored.length > feedback.documents &&
+    pool.length > feedback.documents &&
     stats.chunks >= MIN_FEEDBACK_CHUNKS
   ) {
-    // Feedback only re-orders chunks that match the query itself: a result must always contain
-    // at least one word the user typed.
-    const top = scored.slice(0, feedback.documents);
-    const vocabulary = [
-      ...new Set(
-        top.flatMap((t) => [...t.input.counts.title.keys(), ...t.input.counts.body.keys()]),
-      ),
-    ];
-    const wide = await store.lexicalStats(vocabulary);
-    const frequency = new Map(Object.entries(wide.documentFrequency));
-    const added = expansionTerms(
+    // RM3 over the candidates: it re-orders chunks that match the query itself, so a result
+    // always contains at least one word the user typed.
+    const top = ranked.order
+      .slice(0, feedback.documents)
+      .map((i) => ({ terms: pool[i] as CandidateTerms, score: ranked.scores[i] as number }));
+    const expanded = expandQuery(
       terms,
-      top,
-      { chunks: wide.chunks, documentFrequency: frequency },
-      feedback,
+      relevanceModel(top, feedback.terms),
+      feedback.originalWeight,
     );
-    if (added.length > 0) {
-      // An added term may never weigh more than an average typed term.
-      const typedIdf =
-        terms.reduce((sum, t) => sum + idf(stats.chunks, stats.documentFrequency[t] ?? 0), 0) /
-        terms.length;
-      const weights = new Map(
-        added.map((t) => [
-          t,
-          feedback.weight * Math.min(1, typedIdf / idf(wide.chunks, frequency.get(t) ?? 0)),
-        ]),
-      );
-      const expanded = {
-        ...stats,
-        documentFrequency: { ...wide.documentFrequency, ...stats.documentFrequency },
-      };
-      scored = rank([...terms, ...added], expanded, weights);
-    }
+    const added = expanded.filter((q) => !q.typed).map((q) => q.term);
+    const addedStats = await store.lexicalStats(added);
+    ranked = rank(expanded, {
+      ...stats,
+      documentFrequency: { ...addedStats.documentFrequency, ...stats.documentFrequency },
+    });
   }
   const shown = new Map<string, number>();
-  const ranked = scored
-    .filter(({ hit }) => {
-      const count = (shown.get(hit.document.id) ?? 0) + 1;
-      shown.set(hit.document.id, count);
-      return count <= perDocument;
-    })
-    .slice(0, limit);
+  const results: Array<{ readonly hit: LexicalHit; readonly score: number }> = [];
+  for (const i of ranked.order) {
+    if (results.length === limit) break;
+    const hit = hits[i] as LexicalHit;
+    const count = (shown.get(hit.document.id) ?? 0) + 1;
+    shown.set(hit.document.id, count);
+    if (count <= perDocument) results.push({ hit, score: ranked.scores[i] as number });
+  }
   const highlight = queryTerms(query);
-  return ranked.map(({ hit: { chunk, document }, score }) => ({
+  return results.map(({ hit: { chunk, document }, score }) => ({
     documentId: document.id,
     path: document.path,
     title: document.title,

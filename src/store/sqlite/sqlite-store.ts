@@ -343,12 +343,17 @@ export class SqliteStore implements DocumentStore {
       params.push(...query.kinds);
     }
     const { title, headings, body } = this.weights;
+    // FTS5 orders the matches by its bm25() first and only the rows kept are read: reading the
+    // fields in the inner query would load every match's text before the sort. The fields come
+    // from FTS5's content shadow table (id = rowid, c0.. = the columns in declared order; its
+    // layout is part of the file format), a plain rowid lookup.
     const rows = this.sql(
       `SELECT c.id, c.document_id, c.ordinal, c.text, c.start_offset, c.end_offset, c.heading_path, c.page,
            c.section_id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at,
-           f.title AS title_terms, f.headings AS heading_terms, f.body AS body_terms
-         FROM (SELECT rowid, title, headings, body, bm25(chunks_fts, ${title}, ${headings}, ${body}) AS score
+           t.c0 AS title_terms, t.c1 AS heading_terms, t.c2 AS body_terms
+         FROM (SELECT rowid, bm25(chunks_fts, ${title}, ${headings}, ${body}) AS score
                FROM chunks_fts WHERE chunks_fts MATCH ? ${kindFilter} ORDER BY score LIMIT ?) f
+         JOIN chunks_fts_content t ON t.id = f.rowid
          JOIN chunks c ON c.rowid = f.rowid JOIN documents d ON d.id = c.document_id
          ORDER BY f.score`,
     ).all(...params, Math.trunc(query.limit)) as unknown as Array<
@@ -356,7 +361,16 @@ export class SqliteStore implements DocumentStore {
     >;
     return rows.map((row) => ({
       chunk: toChunk(row),
-      document: toSummary({ ...row, id: row.document_id }),
+      document: toSummary({
+        id: row.document_id,
+        path: row.path,
+        title: row.title,
+        kind: row.kind,
+        status: row.status,
+        aliases: row.aliases,
+        slug: row.slug,
+        updated_at: row.updated_at,
+      }),
       fields: { title: row.title_terms, headings: row.heading_terms, body: row.body_terms },
     }));
   }
