@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +12,9 @@ import {
 } from './harness.ts';
 
 // What goes with every message besides its text, in Chromium against `footnote serve` (offline
-// model) on a copy of the sample workspace: notes pinned to the conversation (seed 004) and the
-// document open in the viewer, which same-named references resolve toward (seed 001).
+// model) on a copy of the sample workspace: notes pinned to the conversation (seed 004), the
+// document open in the viewer, which same-named references resolve toward (seed 001), and what
+// became of the documents an older conversation referenced.
 
 const TEST_MS = 60_000;
 let env: E2eEnvironment;
@@ -41,6 +42,22 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const answer = page.locator('article[data-role="assistant"]').nth(before);
   await eventually(() => answer.getAttribute('data-status')).toBe('complete');
+}
+
+/** Waits until the index says the document at `path` has `status` (the watcher saw the change). */
+async function indexed(page: Page, path: string, status: string): Promise<void> {
+  await eventually(
+    async () => {
+      const response = await page.request.get(
+        `/api/workspaces/default/documents?q=${encodeURIComponent(path)}`,
+      );
+      const { documents: found } = (await response.json()) as {
+        documents: { path: string; status: string }[];
+      };
+      return found.find((d) => d.path === path)?.status ?? 'deleted';
+    },
+    { timeout: 20_000 },
+  ).toBe(status);
 }
 
 /** The stored session the page shows, as the API returns it. */
@@ -111,18 +128,7 @@ describe('pinned notes and the current document', () => {
       // Pump Design is archived meanwhile: the server skips it and the chip says so after the turn.
       const file = join(env.workspace, 'notes/projects/Pump Design.md');
       writeFileSync(file, readFileSync(file, 'utf8').replace('---\n', '---\nstatus: archived\n'));
-      await eventually(
-        async () => {
-          const response = await page.request.get(
-            '/api/workspaces/default/documents?q=Pump%20Design',
-          );
-          const { documents: found } = (await response.json()) as {
-            documents: { path: string; status: string }[];
-          };
-          return found.find((d) => d.path === 'notes/projects/Pump Design.md')?.status;
-        },
-        { timeout: 20_000 },
-      ).toBe('archived');
+      await indexed(page, 'notes/projects/Pump Design.md', 'archived');
       await ask(page, 'What does the pump need?');
       const archived = pinned.getByRole('listitem').filter({ hasText: 'Pump Design' });
       await eventually(() => archived.textContent()).toContain('Archived — not sent');
@@ -230,6 +236,60 @@ describe('pinned notes and the current document', () => {
         status: 'resolved',
         target: { path: 'notes/projects/Agenda.md' },
       });
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows on the chips of an older conversation which documents were deleted or archived since, and opens them saying so',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await ask(page, 'Compare [[Field Trip Checklist]] with [[Interview Synthesis]].');
+      const question = page.locator('article[data-role="user"]').first();
+      const chip = (name: RegExp) => question.getByRole('button', { name });
+      expect(await chip(/Field Trip Checklist/).textContent()).not.toContain('since');
+
+      rmSync(join(env.workspace, 'notes/Field Trip Checklist.md'));
+      const synthesis = join(env.workspace, 'notes/research/Interview Synthesis.md');
+      const text = readFileSync(synthesis, 'utf8');
+      writeFileSync(
+        synthesis,
+        text.startsWith('---\n')
+          ? text.replace('---\n', '---\narchived: true\n')
+          : `---\narchived: true\n---\n${text}`,
+      );
+      await indexed(page, 'notes/Field Trip Checklist.md', 'deleted');
+      await indexed(page, 'notes/research/Interview Synthesis.md', 'archived');
+
+      // Read again, the conversation says what became of each.
+      await page.reload();
+      await eventually(() => chip(/Field Trip Checklist/).textContent()).toContain('deleted since');
+      expect(await chip(/Interview Synthesis/).textContent()).toContain('archived since');
+      expect(await chip(/Field Trip Checklist/).getAttribute('data-changed-since')).toBe('deleted');
+      await screenshot(page, 'older-conversation-chips');
+
+      // The deleted one still opens, at its text as last indexed, and the viewer says so.
+      await chip(/Field Trip Checklist/).click();
+      const viewer = page.getByRole('region', { name: 'Source viewer' });
+      await eventually(() => viewer.locator('.viewer-notice').textContent()).toMatch(
+        /^Deleted from the workspace since this message was sent/,
+      );
+      await eventually(() => viewer.locator('.viewer-body').textContent()).toMatch(/\S{20}/);
+      expect(await viewer.getByRole('button', { name: 'Open file' }).count()).toBe(0);
+      // A deleted document is shown, but is no current document to resolve toward.
+      await eventually(() => page.locator('.context-current').count()).toBe(0);
+      await screenshot(page, 'older-conversation-deleted');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'older-conversation-deleted-dark');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await chip(/Interview Synthesis/).click();
+      await eventually(() => viewer.locator('.viewer-notice').textContent()).toMatch(
+        /^Archived since this message was sent/,
+      );
       expectNoProblems(problems);
       await page.close();
     },

@@ -129,7 +129,15 @@ function Workspace({
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   // The document open in the viewer is the current one, unless the user said it is not.
   const [notCurrent, setNotCurrent] = useState<string | null>(null);
-  const current = viewer && viewer.documentId !== notCurrent ? viewer : null;
+  // A document deleted from the workspace (opened from an older conversation) is no current one.
+  const [deletedShown, setDeletedShown] = useState<string | null>(null);
+  const current =
+    viewer && viewer.documentId !== notCurrent && viewer.documentId !== deletedShown
+      ? viewer
+      : null;
+  const noteStatus = useCallback((documentId: string, status: string) => {
+    setDeletedShown((was) => (status === 'deleted' ? documentId : was === documentId ? null : was));
+  }, []);
   const closeViewer = useCallback(() => {
     setViewer(null);
     setNotCurrent(null);
@@ -319,6 +327,7 @@ function Workspace({
           api={api}
           target={viewer}
           onClose={closeViewer}
+          onDocumentStatus={noteStatus}
           onOpenDocument={setViewer}
         />
       )}

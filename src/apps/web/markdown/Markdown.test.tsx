@@ -46,3 +46,15 @@ describe('Markdown: hostile nesting', () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('Markdown: task lists', () => {
+  it('names each box by its state, and keeps it read-only', () => {
+    const { container } = render(
+      <Markdown text={'- [x] Pack the strainer\n- [ ] Check the float'} />,
+    );
+    const boxes = [...container.querySelectorAll('input[type="checkbox"]')] as HTMLInputElement[];
+    expect(boxes.map((b) => b.getAttribute('aria-label'))).toEqual(['done', 'not done']);
+    expect(boxes.map((b) => b.checked)).toEqual([true, false]);
+    expect(boxes.every((b) => b.disabled)).toBe(true);
+  });
+});

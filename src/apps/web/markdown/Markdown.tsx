@@ -76,6 +76,19 @@ export function Markdown({
             img: ({ alt }) => (
               <span className="md-image-alt">{alt ? `[image: ${alt}]` : '[image]'}</span>
             ),
+            // A task list's box is shown, never changed here; named, since no label holds it.
+            input: ({ node: _node, type, checked, ...rest }) =>
+              type === 'checkbox' ? (
+                <input
+                  {...rest}
+                  type="checkbox"
+                  checked={checked ?? false}
+                  disabled
+                  aria-label={checked ? 'done' : 'not done'}
+                />
+              ) : (
+                <input {...rest} type={type} checked={checked} />
+              ),
             ...components,
           }}
         >

@@ -4,7 +4,7 @@ import { KindIcon } from '../ui/KindIcon.tsx';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
 import { referenceSegments } from './reference-segments.ts';
 import { referenceLabel, timeLabel } from './source-labels.ts';
-import { targetOfReference } from './viewer-targets.ts';
+import { changedSince, targetOfReference } from './viewer-targets.ts';
 
 /** A message the user sent: its text, with each reference shown as a small inline chip. */
 export function UserMessage({
@@ -51,6 +51,8 @@ function ReferenceChip({
   const label = referenceLabel(reference);
   const target = targetOfReference(reference);
   const problem = reference.status !== 'resolved';
+  // Deleted or archived after the message was sent: the chip says so, not only its tooltip.
+  const since = changedSince(reference);
   const hint = problem
     ? `${label.title}: ${label.status}`
     : `Open ${label.title}${reference.summary ? ` — ${reference.summary}` : ''}`;
@@ -61,11 +63,13 @@ function ReferenceChip({
         type="button"
         className={className}
         data-status={reference.status}
-        title={hint}
+        data-changed-since={since ?? undefined}
+        title={since ? `${hint}. Open it as last indexed.` : hint}
         onClick={() => onOpenSource(target)}
       >
         {reference.target && <KindIcon kind={reference.target.kind} decorative />}
         {text}
+        {since && <span className="inline-ref-state"> · {since} since</span>}
       </button>
     );
   return (

@@ -223,6 +223,16 @@ describe('referenceLabel', () => {
       status: 'not found',
     });
   });
+
+  it('says when the document was deleted or archived after the message was sent', () => {
+    expect(
+      referenceLabel(reference({ status: 'deleted', statusWhenSent: 'resolved' })).status,
+    ).toBe('deleted since');
+    expect(
+      referenceLabel(reference({ status: 'archived', statusWhenSent: 'resolved' })).status,
+    ).toBe('archived since');
+    expect(referenceLabel(reference({ status: 'archived' })).status).toBe('archived');
+  });
 });
 
 describe('timeLabel', () => {

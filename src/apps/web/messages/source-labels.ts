@@ -160,7 +160,13 @@ export function referenceLabel(reference: ReferenceJson): { title: string; statu
       ? `${reference.target.title} › ${part}`
       : reference.target.title
     : reference.raw;
-  return { title, status: STATUS_TEXT[reference.status] ?? reference.status };
+  const status = STATUS_TEXT[reference.status] ?? reference.status;
+  // A document deleted or archived after the message was sent says so: "deleted since".
+  const changed =
+    reference.statusWhenSent !== undefined &&
+    reference.statusWhenSent !== reference.status &&
+    (reference.status === 'archived' || reference.status === 'deleted');
+  return { title, status: changed ? `${status} since` : status };
 }
 
 /** A short, subtle time: "14:05" today, "12 Mar, 14:05" otherwise. */

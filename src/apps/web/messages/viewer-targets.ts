@@ -33,10 +33,34 @@ export function passageOf(citation: CitationJson): QuoteJson | null {
   return supportingPassage(citation.support, citation.quote);
 }
 
-/** Where the viewer opens for a resolved reference; null when it points nowhere. */
+/**
+ * What became of a stored reference's document since its message was sent ("archived since" /
+ * "deleted since"), from the status the server recomputes when a session is read; null when
+ * nothing changed.
+ */
+export function changedSince(
+  reference: Pick<ReferenceJson, 'status' | 'statusWhenSent'>,
+): 'archived' | 'deleted' | null {
+  const { status, statusWhenSent } = reference;
+  if (!statusWhenSent || statusWhenSent === status) return null;
+  return status === 'archived' || status === 'deleted' ? status : null;
+}
+
+const NOTICES = {
+  archived: 'Archived since this message was sent: it is sent again only when named again.',
+  deleted:
+    'Deleted from the workspace since this message was sent. This is its text as last indexed.',
+} as const;
+
+/**
+ * Where the viewer opens for a resolved reference; null when it points nowhere. A document deleted
+ * or archived since the message was sent still opens (the index keeps its last text), saying so.
+ */
 export function targetOfReference(reference: ReferenceJson): ViewerTarget | null {
   const target = reference.target;
-  if (!target || reference.status === 'unresolved' || reference.status === 'deleted') return null;
+  const since = changedSince(reference);
+  if (!target || reference.status === 'unresolved') return null;
+  if (reference.status === 'deleted' && !since) return null;
   return {
     documentId: target.documentId,
     path: target.path,
@@ -44,5 +68,6 @@ export function targetOfReference(reference: ReferenceJson): ViewerTarget | null
     kind: target.kind,
     page: target.page,
     label: reference.origin === 'user' ? 'Your reference' : 'Read by a tool',
+    ...(since && { notice: NOTICES[since] }),
   };
 }

@@ -87,6 +87,33 @@ describe('SourceViewer', () => {
     expect(api.content).toHaveBeenCalledWith('d1');
   });
 
+  it('says when the document was deleted since the message that opened it, and offers no file', async () => {
+    const api = fakeApi({
+      document: vi.fn(async () => detail({ length: TEXT.length, status: 'deleted' })),
+    });
+    render(
+      <SourceViewer
+        api={api}
+        target={target('impeller', {
+          notice: 'Deleted from the workspace since this message was sent.',
+        })}
+        onClose={() => {}}
+      />,
+    );
+    await screen.findByText('Deleted from the workspace since this message was sent.');
+    await screen.findByText(/glass-filled/);
+    expect(screen.queryByRole('button', { name: 'Open file' })).toBeNull();
+  });
+
+  it('says an archived document opened from the list is archived', async () => {
+    const api = fakeApi({
+      document: vi.fn(async () => detail({ length: TEXT.length, status: 'archived' })),
+    });
+    render(<SourceViewer api={api} target={target('impeller')} onClose={() => {}} />);
+    await screen.findByText('This document is archived.');
+    expect(screen.getByRole('button', { name: 'Open file' })).toBeTruthy();
+  });
+
   it('renders a document nested 3,000 lists deep, with the cited words marked', async () => {
     const deep = `${'- '.repeat(3000)}the deep cited words\n\n# After\n`;
     const api = fakeApi({

@@ -14,6 +14,7 @@ import {
   Properties,
   WikilinkContext,
 } from './DocumentViews.tsx';
+import { documentNotice } from './document-notice.ts';
 import { PdfView } from './PdfView.tsx';
 import { opensInTab, safeBlobType, viewKindOf } from './view-kind.ts';
 import { type LoadedDocument, ViewerCache } from './viewer-cache.ts';
@@ -58,6 +59,7 @@ export function SourceViewer({
   onClose,
   onOpenDocument,
   revision = 0,
+  onDocumentStatus,
 }: {
   api: WorkspaceApi;
   target: ViewerTarget;
@@ -66,6 +68,8 @@ export function SourceViewer({
   revision?: number;
   /** Opens another document in the viewer (a wikilink of this one was followed). */
   onOpenDocument?: (target: ViewerTarget) => void;
+  /** Told the shown document's status once it is loaded (a deleted one is no current document). */
+  onDocumentStatus?: (documentId: string, status: 'active' | 'archived' | 'deleted') => void;
 }) {
   const [cache] = useState(() => new ViewerCache(api));
   const [state, setState] = useState<LoadState>(() => {
@@ -164,6 +168,10 @@ export function SourceViewer({
   );
 
   const detail = state.status === 'ready' ? state.doc.detail : null;
+  const notice = documentNotice(target, detail?.status ?? null);
+  useEffect(() => {
+    if (detail) onDocumentStatus?.(detail.id, detail.status);
+  }, [detail, onDocumentStatus]);
   const view = viewKindOf(detail ?? target);
   const title = detail?.title ?? target.title;
   const path = detail?.path ?? target.path;
@@ -199,9 +207,11 @@ export function SourceViewer({
           </p>
         </div>
         <div className="viewer-actions">
-          <button type="button" className="viewer-open" onClick={open}>
-            Open file
-          </button>
+          {detail?.status !== 'deleted' && (
+            <button type="button" className="viewer-open" onClick={open}>
+              Open file
+            </button>
+          )}
           <button
             type="button"
             className="icon-button viewer-close"
@@ -213,6 +223,11 @@ export function SourceViewer({
           </button>
         </div>
       </header>
+      {notice && (
+        <p className="viewer-notice" data-status={detail?.status}>
+          {notice}
+        </p>
+      )}
       {openProblem && (
         <p className="viewer-problem" role="alert">
           {openProblem}

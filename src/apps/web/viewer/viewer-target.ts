@@ -34,4 +34,9 @@ export interface ViewerTarget {
   readonly page?: number | null;
   /** What led here ("Source 2", "reference"), for the viewer's heading. */
   readonly label?: string;
+  /**
+   * A sentence shown above the document: what became of it since the message that led here
+   * ("Deleted since this message was sent…").
+   */
+  readonly notice?: string | null;
 }
