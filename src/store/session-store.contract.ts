@@ -242,6 +242,10 @@ export function describeSessionStore(
         sampleMessage({ id: 'm3', role: 'user', content: 'And?' }),
         sampleMessage({ id: 'm4', status: 'interrupted', reason: 'stopped', content: 'Sto' }),
       );
+      // A server checking while it serves leaves its own answers alone: it is still writing them.
+      expect(
+        await store.interruptAbandoned('2026-01-02T00:00:00.000Z', { whileServing: true }),
+      ).toEqual([]);
       const marked = await store.interruptAbandoned('2026-01-02T00:00:00.000Z');
       expect(marked.map((m) => m.id)).toEqual(['m2']);
       expect(marked[0]?.toolCalls).toEqual([sampleToolCall()]);

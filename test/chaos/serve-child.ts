@@ -25,6 +25,8 @@ export async function startServe(options: {
   readonly workspace: string;
   readonly baseUrl: string;
   readonly compileCache?: string;
+  /** Keep the workspace in this PostgreSQL database instead of its SQLite file. */
+  readonly databaseUrl?: string;
 }): Promise<ServeChild> {
   const started = performance.now();
   const child = spawn(
@@ -40,6 +42,7 @@ export async function startServe(options: {
       'openai-compatible:stub',
       '--base-url',
       options.baseUrl,
+      ...(options.databaseUrl ? ['--database-url', options.databaseUrl] : []),
     ],
     {
       cwd: repo,
@@ -97,7 +100,12 @@ export interface StreamedTurn {
 export async function streamTurn(
   url: string,
   message: string,
-  options: { readonly signal?: AbortSignal; readonly onText?: (turn: StreamedTurn) => void } = {},
+  options: {
+    readonly signal?: AbortSignal;
+    readonly onText?: (turn: StreamedTurn) => void;
+    /** Continue this session instead of starting one. */
+    readonly sessionId?: string;
+  } = {},
 ): Promise<StreamedTurn> {
   const turn: StreamedTurn = {
     sessionId: null,
@@ -110,7 +118,7 @@ export async function streamTurn(
     const response = await fetch(`${url}/api/workspaces/default/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ message }),
+      body: JSON.stringify({ message, ...(options.sessionId && { sessionId: options.sessionId }) }),
       ...(options.signal && { signal: options.signal }),
     });
     if (response.status !== 200 || !response.body)

@@ -60,6 +60,11 @@ export interface WorkspaceHandleOptions {
   readonly onIndexReport?: (report: IndexReport) => void;
   /** A PostgreSQL URL to keep the workspace in, instead of its `.footnote/footnote.db`. */
   readonly databaseUrl?: string | undefined;
+  /**
+   * How often a server sharing its database with others looks for answers another one left
+   * streaming when it died, to mark them `interrupted`. @default 5000
+   */
+  readonly abandonedCheckMs?: number;
 }
 
 /**
@@ -106,6 +111,10 @@ export async function openWorkspaceHandle(
     void runIndex(false).catch(() => undefined);
   });
   await runIndex(false);
+  const stopChecking =
+    stores.backend === 'postgres'
+      ? checkAbandonedAnswers(sessions, options.abandonedCheckMs ?? 5_000)
+      : () => undefined;
   const turns = createKeyedQueue();
   const watching =
     options.watch === false
@@ -133,6 +142,7 @@ export async function openWorkspaceHandle(
     async close() {
       stopListening();
       stopTakingOver();
+      stopChecking();
       controller.abort();
       summaries.close();
       await watching;
@@ -140,4 +150,25 @@ export async function openWorkspaceHandle(
       await stores.close();
     },
   };
+}
+
+/**
+ * Marks as `interrupted`, every `everyMs`, the answers left streaming by a server that died while
+ * this one runs (its own are left alone); returns how to stop. A check still running is not
+ * overlapped by the next.
+ */
+function checkAbandonedAnswers(sessions: SessionStore, everyMs: number): () => void {
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    sessions
+      .interruptAbandoned(new Date().toISOString(), { whileServing: true })
+      .catch(() => undefined)
+      .finally(() => {
+        checking = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

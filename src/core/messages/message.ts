@@ -2,6 +2,7 @@ import type { Citation } from '../citations/check-citations.ts';
 import type { Claim, ClaimSummary } from '../citations/claim-types.ts';
 import type { Reference } from '../references/reference.ts';
 import type { ProposedEdit, ProposedEditUpdate } from './proposed-edit.ts';
+import type { SessionSearch, SessionSearchHit } from './search-sessions.ts';
 
 /**
  * Version of the stored message format; older rows are upgraded when read. 4: tool calls are
@@ -159,6 +160,11 @@ export interface SessionStore {
     readonly workspaceId: string;
     readonly userId: string;
   }): Promise<Session[]>;
+  /**
+   * One user's sessions whose title or a message contains `search.text` (folded with
+   * `foldForSearch`), most recently active first, each with its earliest matching message.
+   */
+  searchSessions(search: SessionSearch): Promise<SessionSearchHit[]>;
   /** Gives a session a new title (the UI's rename); false when there is no such session. */
   renameSession(id: string, title: string): Promise<boolean>;
   deleteSession(id: string): Promise<boolean>;
@@ -175,9 +181,14 @@ export interface SessionStore {
   /**
    * Marks every answer left `streaming` by a process that is no longer running (a crash, a kill)
    * as `interrupted` with reason `server_stopped`, keeping its saved text; returns them. Call it
-   * before this process starts any turn: answers it wrote itself count as left behind.
+   * before this process starts any turn: answers it wrote itself count as left behind. With
+   * `whileServing` (a server checking now and then for the answers of another one that died)
+   * this process's own answers are still being written, and are left alone.
    */
-  interruptAbandoned(updatedAt: string): Promise<ChatMessage[]>;
+  interruptAbandoned(
+    updatedAt: string,
+    options?: { readonly whileServing?: boolean },
+  ): Promise<ChatMessage[]>;
   listMessages(sessionId: string): Promise<ChatMessage[]>;
   addVersion(version: DocumentVersion): Promise<void>;
   listVersions(documentId: string): Promise<DocumentVersion[]>;

@@ -9,12 +9,15 @@ import {
   type RecordedUser,
   readToolCallDocuments,
   type Session,
+  type SessionSearch,
+  type SessionSearchHit,
   type SessionStore,
   serializeMessage,
   type ToolCallRecord,
 } from '../../core/index.ts';
 import { thisProcess, type WriterProcess } from '../sqlite/sqlite-session-store.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { searchPostgresSessions } from './search-sessions.ts';
 
 interface SessionRow {
   id: string;
@@ -198,6 +201,10 @@ export class PostgresSessionStore implements SessionStore {
     return rows.map(toSession);
   }
 
+  async searchSessions(search: SessionSearch): Promise<SessionSearchHit[]> {
+    return searchPostgresSessions(this.db, search);
+  }
+
   async renameSession(id: string, title: string): Promise<boolean> {
     const result = await this.db.query(
       'UPDATE sessions SET title = $2, updated_at = $3 WHERE ws = $1 AND id = $4',
@@ -311,7 +318,19 @@ export class PostgresSessionStore implements SessionStore {
     });
   }
 
-  async interruptAbandoned(updatedAt: string): Promise<ChatMessage[]> {
+  async interruptAbandoned(
+    updatedAt: string,
+    options: { readonly whileServing?: boolean } = {},
+  ): Promise<ChatMessage[]> {
+    const own = options.whileServing ? this.writer.id : null;
+    // Asked once per writer: the answers of one server share its answer.
+    const running = new Map<string, Promise<boolean>>();
+    const isRunning = (writer: string) => {
+      if (writer === own) return Promise.resolve(true);
+      let known = running.get(writer);
+      if (!known) running.set(writer, (known = this.isRunning(writer)));
+      return known;
+    };
     return this.db.transaction(async () => {
       const { rows } = await this.db.query<StoredMessageRow>(
         `SELECT * FROM messages WHERE ws = $1 AND status = 'streaming'
@@ -321,7 +340,7 @@ export class PostgresSessionStore implements SessionStore {
       const interrupted: ChatMessage[] = [];
       for (const stored of rows) {
         const writer = writerOf(stored.payload);
-        if (writer && (await this.isRunning(writer))) continue;
+        if (writer && (await isRunning(writer))) continue;
         const calls = await this.readToolCalls({ messageId: stored.id });
         const message: ChatMessage = {
           ...this.toMessage(stored, calls.get(stored.id)),

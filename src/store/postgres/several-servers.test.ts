@@ -119,8 +119,17 @@ describe.skipIf(skipPostgres)('Answers streamed by a server on another host', ()
       const starting = new PostgresSessionStore(here.db);
       expect(await starting.interruptAbandoned('2026-01-02T00:00:00.000Z')).toEqual([]);
       await elsewhere.db.close();
-      const marked = await starting.interruptAbandoned('2026-01-02T00:00:00.000Z');
-      expect(marked.map((m) => [m.id, m.status])).toEqual([['m2', 'interrupted']]);
+      // The server notices the closed connection a moment later: the lock goes when it does.
+      await expect
+        .poll(
+          async () =>
+            (await starting.interruptAbandoned('2026-01-02T00:00:00.000Z')).map((m) => [
+              m.id,
+              m.status,
+            ]),
+          { timeout: 2_000 },
+        )
+        .toEqual([['m2', 'interrupted']]);
     } finally {
       await elsewhere.db.close();
       await here.cleanup();

@@ -11,10 +11,13 @@ import {
   type ProposedEditUpdate,
   type RecordedUser,
   type Session,
+  type SessionSearch,
+  type SessionSearchHit,
   type SessionStore,
   serializeMessage,
 } from '../../core/index.ts';
 import { inTransaction, PreparedStatements } from './prepared-statements.ts';
+import { searchSqliteSessions } from './search-sessions.ts';
 import { readMessageToolCalls, readSessionToolCalls, writeToolCalls } from './tool-call-rows.ts';
 
 interface SessionRow {
@@ -215,6 +218,10 @@ export class SqliteSessionStore implements SessionStore {
     return rows.map(toSession);
   }
 
+  async searchSessions(search: SessionSearch): Promise<SessionSearchHit[]> {
+    return searchSqliteSessions(this.db, search);
+  }
+
   async renameSession(id: string, title: string): Promise<boolean> {
     const result = this.sql('UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?').run(
       title,
@@ -305,7 +312,11 @@ export class SqliteSessionStore implements SessionStore {
     });
   }
 
-  async interruptAbandoned(updatedAt: string): Promise<ChatMessage[]> {
+  async interruptAbandoned(
+    updatedAt: string,
+    options: { readonly whileServing?: boolean } = {},
+  ): Promise<ChatMessage[]> {
+    const own = options.whileServing ? this.writer.id : null;
     return this.inTransaction(() => {
       const rows = this.sql(
         "SELECT * FROM messages WHERE status = 'streaming' ORDER BY session_id, seq",
@@ -313,7 +324,7 @@ export class SqliteSessionStore implements SessionStore {
       const interrupted: ChatMessage[] = [];
       for (const stored of rows) {
         const writer = writerOf(stored.payload);
-        if (writer && this.writer.isRunning(writer)) continue;
+        if (writer && (writer === own || this.writer.isRunning(writer))) continue;
         const message: ChatMessage = {
           ...this.toMessage(stored, readMessageToolCalls(this.sql.bind(this), stored.id)),
           status: 'interrupted',
