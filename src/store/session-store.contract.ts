@@ -96,6 +96,64 @@ export function describeSessionStore(
       expect(await store.renameSession('nope', 'x')).toBe(false);
     });
 
+    it("searches one user's titles and messages, ignoring case, newest activity first", async () => {
+      const session = (id: string, title: string, userId = 'local', workspaceId = 'default') =>
+        store.createSession({
+          id,
+          workspaceId,
+          userId,
+          title,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        });
+      const turn = (sessionId: string, n: number, question: string, answer: string, day: number) =>
+        store.appendTurn(
+          sampleMessage({
+            id: `${sessionId}-q${n}`,
+            sessionId,
+            role: 'user',
+            content: question,
+            createdAt: `2026-01-0${day}T00:00:00.000Z`,
+          }),
+          sampleMessage({
+            id: `${sessionId}-a${n}`,
+            sessionId,
+            content: answer,
+            createdAt: `2026-01-0${day}T00:00:01.000Z`,
+          }),
+        );
+      await session('s2', 'Strainer questions');
+      await session('s3', 'Budget');
+      await session('other', 'Strainer too', 'someone-else');
+      await session('elsewhere', 'Strainer again', 'local', 'second');
+      await turn('s1', 1, 'What clogs the intake?', 'Silt clogs the STRAINER [1].', 2);
+      await turn('s1', 2, 'And the strainer mesh?', 'A finer mesh.', 3);
+      await turn('s2', 1, 'Hello', 'Hi.', 4);
+      await turn('s3', 1, 'Réunion d’ÉTÉ?', 'Oui.', 5);
+      await turn('other', 1, 'strainer', 'strainer', 6);
+      const search = (text: string, limit = 20) =>
+        store.searchSessions({ workspaceId: 'default', userId: 'local', text, limit });
+
+      const hits = await search('strainer');
+      expect(hits.map((h) => h.session.id)).toEqual(['s2', 's1']);
+      // A title match has no message; a message match names the earliest matching one.
+      expect(hits[0]).toMatchObject({ message: null, matches: 0 });
+      expect(hits[0]?.session).toMatchObject({ title: 'Strainer questions', messageCount: 2 });
+      expect(hits[1]).toMatchObject({
+        matches: 2,
+        message: {
+          id: 's1-a1',
+          role: 'assistant',
+          content: 'Silt clogs the STRAINER [1].',
+          createdAt: '2026-01-02T00:00:01.000Z',
+        },
+      });
+      expect((await search('été')).map((h) => h.session.id)).toEqual(['s3']);
+      expect((await search('[1]')).map((h) => h.message?.id)).toEqual(['s1-a1']);
+      expect(await search('strainer', 1)).toHaveLength(1);
+      expect(await search('nowhere')).toEqual([]);
+    });
+
     it('round-trips an edit and lists a session’s edits oldest first', async () => {
       const first = sampleProposedEdit();
       const second = sampleProposedEdit({
