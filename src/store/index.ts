@@ -11,3 +11,4 @@ export * from './sqlite/open-database.ts';
 export * from './sqlite/sqlite-session-store.ts';
 export * from './sqlite/sqlite-store.ts';
 export * from './sqlite/sqlite-user-store.ts';
+export * from './workspace-records.ts';

@@ -10,12 +10,15 @@ import { type IndexLease, localIndexLease } from './index-lease.ts';
 import { PostgresDatabase } from './postgres/postgres-database.ts';
 import { PostgresIndexLease } from './postgres/postgres-index-lease.ts';
 import { PostgresRateLimiter } from './postgres/postgres-rate-limiter.ts';
+import { PostgresRecords } from './postgres/postgres-records.ts';
 import { PostgresSessionStore } from './postgres/postgres-session-store.ts';
 import { PostgresStore } from './postgres/postgres-store.ts';
 import { PostgresUserStore } from './postgres/postgres-user-store.ts';
+import { SqliteRecords } from './sqlite/sqlite-records.ts';
 import { SqliteSessionStore } from './sqlite/sqlite-session-store.ts';
 import { SqliteStore } from './sqlite/sqlite-store.ts';
 import { SqliteUserStore } from './sqlite/sqlite-user-store.ts';
+import type { WorkspaceRecords } from './workspace-records.ts';
 
 /** Every store port of one workspace, on one database connection (or pool). */
 export interface WorkspaceStores {
@@ -36,6 +39,8 @@ export interface WorkspaceStores {
   sharedRateLimiter(limit: RateLimit): RateLimiter | null;
   /** Who indexes the workspace: one process at a time, the others told of each new index version. */
   readonly indexLease: IndexLease;
+  /** The history tables, as `footnote migrate` copies them to another store. */
+  readonly records: WorkspaceRecords;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,7 @@ export async function openWorkspaceStores(
       exclusive: (key, work) => db.exclusive(key, work),
       sharedRateLimiter: (limit) => new PostgresRateLimiter(db, limit),
       indexLease,
+      records: new PostgresRecords(db),
       close: async () => {
         await indexLease.close();
         await db.close();
@@ -77,6 +83,7 @@ export async function openWorkspaceStores(
     exclusive: (_key, work) => work(),
     sharedRateLimiter: () => null,
     indexLease: localIndexLease(),
+    records: new SqliteRecords(store.db),
     close: () => store.close(),
   };
 }

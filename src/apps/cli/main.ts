@@ -13,7 +13,7 @@ import {
   suggestReferences,
 } from '../../core/index.ts';
 import { searchWorkspace } from '../../search/index.ts';
-import { indexLimitsFromEnv, watchWorkspace } from '../../workspace/index.ts';
+import { indexLimitsFromEnv, indexWorkspace, watchWorkspace } from '../../workspace/index.ts';
 import { registerChatCommands } from './chat-commands.ts';
 import { registerChatRepl } from './chat-repl.ts';
 import {
@@ -34,6 +34,7 @@ import { formatContextReport } from './context-output.ts';
 import { registerEvalCommand } from './eval-command.ts';
 import { formatIndexReport, formatSearchResults } from './format-output.ts';
 import { registerMcpCommand } from './mcp-command.ts';
+import { registerMigrateCommand } from './migrate-command.ts';
 import { refreshIndex } from './open-workspace.ts';
 import { packageVersion } from './package-manifest.ts';
 import { previousSourcesOf } from './previous-answer.ts';
@@ -65,9 +66,15 @@ export function buildProgram(): Command {
         for (const signal of ['SIGINT', 'SIGTERM'] as const)
           process.once(signal, () => controller.abort());
         if (!options.json) process.stderr.write('watching for changes (Ctrl-C to stop)…\n');
+        const limits = { ...indexLimitsFromEnv(process.env), signal: controller.signal };
         await watchWorkspace(ws.root, ws.store, {
-          ...indexLimitsFromEnv(process.env),
-          signal: controller.signal,
+          ...limits,
+          // On PostgreSQL, under the workspace's index lease: a server indexing now runs it instead.
+          index: () =>
+            ws.indexLease.run(() => indexWorkspace(ws.root, ws.store, limits), {
+              wait: false,
+              changed: (r) => r.added + r.updated + r.renamed + r.deleted > 0,
+            }),
           onReport: (r) => {
             if (r.added + r.updated + r.renamed + r.deleted + r.skipped === 0) return;
             if (options.json) writeJson(r);
@@ -285,6 +292,7 @@ export function buildProgram(): Command {
   registerServeCommand(program);
   registerMcpCommand(program);
   registerEvalCommand(program);
+  registerMigrateCommand(program);
   return program;
 }
 
