@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_KINDS, SUGGEST_GROUPS } from '../core/index.ts';
+import { DOCUMENT_KINDS, MAX_SESSION_SEARCH_CHARS, SUGGEST_GROUPS } from '../core/index.ts';
 
 /** Longest chat message accepted, in characters; longer ones get 413. */
 export const MAX_MESSAGE_CHARS = 32_000;
@@ -151,6 +151,33 @@ export const DocumentsQuery = z.object({
 export const ContentQuery = z.object({
   start: z.coerce.number().int().min(0).optional(),
   end: z.coerce.number().int().min(0).optional(),
+});
+
+/** `GET …/sessions`: with `q`, only the conversations whose title or a message contains it. */
+export const SessionsQuery = z.object({
+  q: z.string().max(MAX_SESSION_SEARCH_CHARS).optional(),
+  /** Most conversations a search returns (without `q` every one is listed). */
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** One conversation a search found: the list's fields, and where the text was found. */
+export const SessionMatchJson = z.object({
+  id: z.string(),
+  title: z.string(),
+  messageCount: z.number(),
+  lastMessageAt: z.string().nullable(),
+  createdAt: z.string(),
+  match: z.object({
+    /** The earliest message containing the text; null when only the title does. */
+    messageId: z.string().nullable(),
+    role: z.enum(['user', 'assistant']).nullable(),
+    /** That message around the text, whitespace folded, `…` where cut; empty for a title match. */
+    snippet: z.string(),
+    /** Where the text is in `snippet`. */
+    highlights: z.array(z.object({ start: z.number(), end: z.number() })),
+    /** How many of its messages contain the text. */
+    messages: z.number(),
+  }),
 });
 
 /** `GET …/sessions/:sid/export`. */

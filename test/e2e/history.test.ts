@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, eventually, expectNoProblems, startEnvironment } from './harness.ts';
+import { seriousViolations } from './axe.ts';
+import {
+  type E2eEnvironment,
+  eventually,
+  expectNoProblems,
+  screenshot,
+  startEnvironment,
+} from './harness.ts';
 
 // The address names the conversation: Back and Forward move between conversations, within the app.
 
@@ -16,9 +23,11 @@ afterAll(async () => {
 }, TEST_MS);
 
 async function ask(page: Page, question: string): Promise<void> {
+  // The new answer, not the last one shown now (which is complete already).
+  const before = await page.locator('article[data-role="assistant"]').count();
   await page.getByRole('textbox', { name: 'Message' }).fill(question);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const answer = page.locator('article[data-role="assistant"]').last();
+  const answer = page.locator('article[data-role="assistant"]').nth(before);
   await eventually(() => answer.getAttribute('data-status')).toBe('complete');
 }
 
@@ -50,6 +59,66 @@ describe('browser history', () => {
 
       await page.goForward();
       await eventually(async () => (await userText(page)).join(' ')).toContain('Alice');
+      expectNoProblems(problems);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'searches conversations from the sidebar and opens one at the message that matched',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await ask(page, 'Does the float switch need testing?');
+      for (const question of [
+        'What does the pump need?',
+        'Who mentors @Alice?',
+        'What are the risks in [[Solar Pump Project]]?',
+        'What clogs the strainer?',
+      ])
+        await ask(page, question);
+      const long = new URL(page.url()).searchParams.get('session');
+      await page.getByRole('button', { name: 'New conversation' }).click();
+      await ask(page, 'Summarize @field-trial-lessons');
+
+      const box = page.getByRole('searchbox', { name: 'Search conversations' });
+      await box.fill('FLOAT switch');
+      const hits = page.getByRole('list', { name: 'Conversations mentioning FLOAT switch' });
+      await hits.waitFor();
+      expect(await hits.getByRole('listitem').count()).toBe(1);
+      expect(await hits.locator('mark').allTextContents()).toContain('float switch');
+      await screenshot(page, 'conversation-search');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'conversation-search-dark');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // Opened at the first question, far above the end the list would otherwise show.
+      await hits.getByRole('button').click();
+      await eventually(() => new URL(page.url()).searchParams.get('session')).toBe(long);
+      const found = page.locator('article.message-found');
+      await eventually(() => found.textContent()).toContain('Does the float switch need testing?');
+      const inView = async () => {
+        const list = await page.getByRole('log', { name: 'Messages' }).boundingBox();
+        const at = await found.boundingBox();
+        return Boolean(list && at && at.y >= list.y && at.y + at.height <= list.y + list.height);
+      };
+      await eventually(inView).toBe(true);
+      expect(await found.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+      await screenshot(page, 'conversation-search-opened');
+
+      // At phone width the search is in the slide-over, and the results fit it.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Show sessions and documents' }).click();
+      await box.fill('strainer');
+      await page.getByRole('list', { name: 'Conversations mentioning strainer' }).waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, 'conversation-search-phone');
+      expect(await seriousViolations(page)).toEqual([]);
+      await box.press('Escape');
+      expect(await box.inputValue()).toBe('');
+      await page.setViewportSize({ width: 1280, height: 800 });
       expectNoProblems(problems);
       await page.close();
     },

@@ -12,6 +12,8 @@ import {
   ResolveBody,
   RollbackBody,
   RollbackResultJson,
+  SessionMatchJson,
+  SessionsQuery,
   SuggestJson,
   SuggestQuery,
   ToolCallJson,
@@ -161,7 +163,32 @@ export function buildOpenApi() {
         },
       },
       '/api/workspaces/{workspaceId}/sessions': {
-        get: { parameters: [ws], responses: { 200: { description: 'sessions' }, ...errors } },
+        get: {
+          summary:
+            "The caller's conversations, or with `q` those whose title or a message contains it (ignoring case), most recently active first",
+          parameters: [ws, ...queryParams(SessionsQuery)],
+          responses: {
+            200: {
+              description:
+                '`{sessions}`: id, title, messageCount, lastMessageAt, createdAt; with `q` each also has `match`, the earliest message containing the text (null `messageId` when only the title does) around it, with the offsets of the text',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      sessions: {
+                        type: 'array',
+                        items: z.toJSONSchema(SessionMatchJson, { io: 'output' }),
+                      },
+                    },
+                    required: ['sessions'],
+                  },
+                },
+              },
+            },
+            ...errors,
+          },
+        },
       },
       '/api/workspaces/{workspaceId}/sessions/{sessionId}': {
         get: {

@@ -21,7 +21,8 @@ describe('documentedQueryParams', () => {
       'q',
       'trigger',
     ]);
-    expect([...paramsOf('GET', '/api/workspaces/:workspaceId/sessions')]).toEqual([]);
+    expect([...paramsOf('GET', '/api/workspaces/:workspaceId/sessions')]).toEqual(['q', 'limit']);
+    expect([...paramsOf('GET', '/api/workspaces/:workspaceId/sessions/:sessionId')]).toEqual([]);
     expect([...paramsOf('GET', '/not/documented')]).toEqual([]);
   });
 });

@@ -4,8 +4,19 @@ import {
   exportSessionJson,
   exportSessionMarkdown,
 } from '../../chat/index.ts';
-import { refreshStoredReferences, type Session } from '../../core/index.ts';
-import { ExportQuery, editJson, messageJson, RenameSessionBody } from '../../protocol/index.ts';
+import {
+  refreshStoredReferences,
+  type Session,
+  type SessionSearchHit,
+  searchSnippet,
+} from '../../core/index.ts';
+import {
+  ExportQuery,
+  editJson,
+  messageJson,
+  RenameSessionBody,
+  SessionsQuery,
+} from '../../protocol/index.ts';
 import type { RouteKit } from './create-server.ts';
 import { notFound, parseInput } from './http-error.ts';
 import type { WorkspaceHandle } from './workspace-handle.ts';
@@ -31,6 +42,21 @@ const sessionSummary = (s: Session) => ({
   createdAt: s.createdAt,
 });
 
+/** A conversation a search found, with where: its earliest matching message, around the text. */
+const sessionMatch = (hit: SessionSearchHit, text: string) => {
+  const snippet = hit.message ? searchSnippet(hit.message.content, text) : null;
+  return {
+    ...sessionSummary(hit.session),
+    match: {
+      messageId: hit.message?.id ?? null,
+      role: hit.message?.role ?? null,
+      snippet: snippet?.text ?? '',
+      highlights: snippet?.highlights ?? [],
+      messages: hit.matches,
+    },
+  };
+};
+
 /**
  * Session list, reload (with its edits), rename, delete, export and each answer's context report;
  * another user's session answers 404 like a missing one.
@@ -41,10 +67,14 @@ export function registerSessionRoutes(kit: RouteKit): void {
 
   kit.route('GET', '/api/workspaces/:workspaceId/sessions', async (request) => {
     const ws = kit.workspace(request);
-    const sessions = await ws.sessions.listSessions({
-      workspaceId: ws.id,
-      userId: request.footnoteUser.id,
-    });
+    const query = parseInput(SessionsQuery, request.query, 'query');
+    const owner = { workspaceId: ws.id, userId: request.footnoteUser.id };
+    const text = query.q?.trim() ?? '';
+    if (text !== '') {
+      const hits = await ws.sessions.searchSessions({ ...owner, text, limit: query.limit });
+      return { sessions: hits.map((hit) => sessionMatch(hit, text)) };
+    }
+    const sessions = await ws.sessions.listSessions(owner);
     return { sessions: sessions.map(sessionSummary) };
   });
 

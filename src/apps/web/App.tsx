@@ -185,6 +185,13 @@ function Workspace({
     setSidebarOpen(false);
     void conversation.open(id);
   };
+  // The message a conversation search opened a session at, until the list has shown it.
+  const [foundMessage, setFoundMessage] = useState<string | null>(null);
+  const clearFound = useCallback(() => setFoundMessage(null), []);
+  const openMatch = (id: string, messageId: string | null) => {
+    setFoundMessage(messageId);
+    openSession(id);
+  };
 
   // Back and Forward move between the conversations the address names.
   const { open: openConversation, startNew, sessionId } = conversation;
@@ -269,6 +276,7 @@ function Workspace({
             setViewer(target);
           }}
           pins={pins}
+          onOpenMatch={openMatch}
         />
       </aside>
       <main className="conversation" aria-label="Conversation">
@@ -285,6 +293,8 @@ function Workspace({
           onOpenSource={setViewer}
           onRetry={(id) => void conversation.retry(id, model ? { model: model.id } : {})}
           onUseExample={(prompt) => composer.current?.setDraft(prompt)}
+          focusMessageId={foundMessage}
+          onFocused={clearFound}
           onEditChanged={(edit) => {
             conversation.updateEdit(edit);
             setRevision((r) => r + 1);

@@ -7,6 +7,7 @@ import type {
   ModelList,
   ReferenceJson,
   SessionDetail,
+  SessionMatch,
   SessionSummary,
   SuggestGroup,
   TurnOptions,
@@ -168,6 +169,15 @@ export class WorkspaceApi {
 
   async sessions(): Promise<SessionSummary[]> {
     return (await json<{ sessions: SessionSummary[] }>(`${this.base}/sessions`)).sessions;
+  }
+
+  /** This user's conversations whose title or a message contains `text`, newest activity first. */
+  async searchSessions(text: string, limit = 20, signal?: AbortSignal): Promise<SessionMatch[]> {
+    const body = await json<{ sessions: SessionMatch[] }>(
+      `${this.base}/sessions${q({ q: text, limit })}`,
+      signal ? { signal } : {},
+    );
+    return body.sessions;
   }
 
   async loadSession(sessionId: string): Promise<SessionDetail> {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Block, Heading, Page, Section } from '../../../core/document.ts';
 import type { DocumentSummary } from '../../../core/document-store.ts';
 import type { SuggestGroup, SuggestItem } from '../../../core/references/suggest-references.ts';
+import type { SessionMatchJson } from '../../../protocol/http-schemas.ts';
 import type { messageJson, referenceJson } from '../../../protocol/message-json.ts';
 import type { ModelsJson } from '../../../protocol/model-json.ts';
 
@@ -30,6 +31,9 @@ export interface SessionSummary {
   readonly lastMessageAt: string | null;
   readonly createdAt: string;
 }
+
+/** A conversation a search found, with its earliest matching message around the words. */
+export type SessionMatch = z.infer<typeof SessionMatchJson>;
 
 /** An edit an agent proposed (dry run) or made; Apply / Discard / Undo act on its id. */
 export interface EditJson {

@@ -29,6 +29,8 @@ export function MessageList({
   onRetry,
   onEditChanged,
   onUseExample,
+  focusMessageId = null,
+  onFocused,
 }: {
   api: WorkspaceApi;
   sessionId: string;
@@ -39,8 +41,17 @@ export function MessageList({
   onEditChanged: (edit: EditJson) => void;
   /** Puts an example prompt of the welcome in the message box. */
   onUseExample?: (prompt: string) => void;
+  /** A message to scroll to and mark once it is shown (a conversation search found it). */
+  focusMessageId?: string | null;
+  /** Told when the message to focus has been shown. */
+  onFocused?: () => void;
 }) {
-  const { listRef, atBottom, onScroll, jumpToLatest } = useFollowLatest(sessionId, messages);
+  const { listRef, atBottom, onScroll, jumpToLatest } = useFollowLatest(
+    sessionId,
+    messages,
+    focusMessageId,
+    onFocused,
+  );
 
   return (
     <div className="message-list-frame">
@@ -99,7 +110,12 @@ function previousUserMessage(messages: readonly ViewMessage[], index: number): V
  * Keeps the list scrolled to the bottom as messages grow, until the reader scrolls up; a new
  * question or another session follows again.
  */
-function useFollowLatest(sessionId: string, messages: readonly ViewMessage[]) {
+function useFollowLatest(
+  sessionId: string,
+  messages: readonly ViewMessage[],
+  focusMessageId: string | null = null,
+  onFocused?: () => void,
+) {
   const listRef = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
@@ -122,8 +138,23 @@ function useFollowLatest(sessionId: string, messages: readonly ViewMessage[]) {
       follow.current = true;
       setAtBottom(true);
     }
+    // A message a search found: shown in the middle, marked, focused; the list stops following.
+    const at = focusMessageId ? messages.findIndex((m) => m.id === focusMessageId) : -1;
+    const found = listRef.current?.querySelector('.message-column')?.children[at];
+    if (found instanceof HTMLElement) {
+      follow.current = false;
+      setAtBottom(false);
+      found.tabIndex = -1;
+      found.classList.remove('message-found');
+      void found.offsetWidth;
+      found.classList.add('message-found');
+      found.scrollIntoView({ block: 'center' });
+      found.focus({ preventScroll: true });
+      onFocused?.();
+      return;
+    }
     if (follow.current) scrollToBottom();
-  }, [messages, sessionId, scrollToBottom]);
+  }, [messages, sessionId, scrollToBottom, focusMessageId, onFocused]);
 
   const onScroll = useCallback(() => {
     const list = listRef.current;

@@ -4,6 +4,8 @@ import { errorMessage, type WorkspaceApi } from '../api/client.ts';
 import type { SessionSummary } from '../api/types.ts';
 import { LoadProblem } from './LoadProblem.tsx';
 import { fullDate, relativeTime } from './relative-time.ts';
+import { SessionSearchResults } from './SessionSearchResults.tsx';
+import { useSessionSearch } from './use-session-search.ts';
 
 const lastActivity = (s: SessionSummary) => s.lastMessageAt ?? s.createdAt;
 
@@ -22,7 +24,8 @@ function useMinuteClock(): Date {
 
 /**
  * The conversations of this workspace, newest activity first, with inline rename and a
- * confirmed delete; reloads whenever `version` changes.
+ * confirmed delete; reloads whenever `version` changes. Typing in its search field lists the
+ * conversations whose title or messages contain the words instead, each opening at its match.
  */
 export function SessionList({
   api,
@@ -32,6 +35,7 @@ export function SessionList({
   onNewSession,
   onSessionDeleted,
   onSessionRenamed,
+  onOpenMatch,
 }: {
   api: WorkspaceApi;
   version: number;
@@ -40,7 +44,13 @@ export function SessionList({
   onNewSession: () => void;
   onSessionDeleted: (id: string) => void;
   onSessionRenamed: (id: string) => void;
+  /** Opens a conversation a search found, at the message that matched (null: a title match). */
+  onOpenMatch?: (id: string, messageId: string | null) => void;
 }) {
+  const [searchText, setSearchText] = useState('');
+  const [searchAttempt, setSearchAttempt] = useState(0);
+  const search = useSessionSearch(api, searchText, version, searchAttempt);
+  const searching = searchText.trim() !== '';
   const [sessions, setSessions] = useState<readonly SessionSummary[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -98,12 +108,43 @@ export function SessionList({
           <span className="sidebar-count">{sessions.length}</span>
         )}
       </div>
+      {sessions && sessions.length > 0 && (
+        <input
+          type="search"
+          className="session-search"
+          aria-label="Search conversations"
+          placeholder="Search titles and messages"
+          maxLength={200}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && searchText) {
+              e.preventDefault();
+              e.stopPropagation();
+              setSearchText('');
+            }
+          }}
+        />
+      )}
+      {searching && (
+        <>
+          <LoadProblem problem={search.problem} onRetry={() => setSearchAttempt((n) => n + 1)} />
+          <SessionSearchResults
+            search={search}
+            now={now}
+            currentSessionId={currentSessionId}
+            onOpen={(id, messageId) =>
+              onOpenMatch ? onOpenMatch(id, messageId) : onSelectSession(id)
+            }
+          />
+        </>
+      )}
       <LoadProblem problem={problem} onRetry={() => setAttempt((n) => n + 1)} />
       {!sessions && !problem && <p className="sidebar-status">Loading conversations…</p>}
       {sessions && sessions.length === 0 && (
         <p className="sidebar-status">No conversations yet. Ask something to start one.</p>
       )}
-      {sessions && sessions.length > 0 && (
+      {sessions && sessions.length > 0 && !searching && (
         <ul className="session-list" ref={listRef}>
           {sessions.map((session) => (
             <SessionRow

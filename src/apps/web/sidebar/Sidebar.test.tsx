@@ -50,6 +50,23 @@ const fakeApi = () => {
       title,
     })),
     deleteSession: vi.fn(async () => undefined),
+    searchSessions: vi.fn(async (text: string) =>
+      text.toLowerCase() === 'strainer'
+        ? [
+            {
+              ...(SESSIONS[0] as SessionSummary),
+              title: 'Budget questions about [[Strainer Costs]]',
+              match: {
+                messageId: 'm-7',
+                role: 'assistant' as const,
+                snippet: '…silt clogs the strainer after rain…',
+                highlights: [{ start: 16, end: 24 }],
+                messages: 3,
+              },
+            },
+          ]
+        : [],
+    ),
     documents: vi.fn(async (filter: { q?: string; kind?: string } = {}) =>
       DOCS.filter((d) => !filter.q || d.title.toLowerCase().includes(filter.q.toLowerCase())),
     ),
@@ -141,6 +158,47 @@ describe('Sidebar sessions', () => {
     expect(props.onNewSession).toHaveBeenCalled();
     fireEvent.click(await screen.findByRole('button', { name: 'Budget questions' }));
     expect(props.onSelectSession).toHaveBeenCalledWith('s-old');
+  });
+});
+
+describe('Sidebar conversation search', () => {
+  it('lists the conversations that mention the words, marked, and opens one at its message', async () => {
+    const { api } = setup();
+    const onOpenMatch = vi.fn();
+    cleanup();
+    render(
+      <Sidebar
+        api={api}
+        version={0}
+        currentSessionId={null}
+        onSelectSession={vi.fn()}
+        onNewSession={vi.fn()}
+        onSessionDeleted={vi.fn()}
+        onSessionRenamed={vi.fn()}
+        onOpenDocument={vi.fn()}
+        onOpenMatch={onOpenMatch}
+      />,
+    );
+    const box = await screen.findByRole('searchbox', { name: 'Search conversations' });
+    fireEvent.change(box, { target: { value: 'Strainer' } });
+    const hits = await screen.findByRole('list', { name: 'Conversations mentioning Strainer' });
+    expect(api.searchSessions).toHaveBeenLastCalledWith('Strainer', 20, expect.anything());
+    // The plain list gives way to the results.
+    expect(screen.queryByRole('button', { name: 'Pump sizing' })).toBeNull();
+    const marks = [...hits.querySelectorAll('mark')].map((m) => m.textContent);
+    // The title is shown as its text, its match marked; the snippet's match is marked where the server says.
+    expect(marks).toEqual(['Strainer', 'strainer']);
+    expect(hits.textContent).toContain('Budget questions about Strainer Costs');
+    expect(hits.textContent).toContain('Answer: …silt clogs the strainer after rain…');
+    expect(hits.textContent).toContain('3 messages');
+    fireEvent.click(within(hits).getByRole('button'));
+    expect(onOpenMatch).toHaveBeenCalledWith('s-old', 'm-7');
+
+    fireEvent.change(box, { target: { value: 'nothing here' } });
+    await screen.findByText('No conversation mentions “nothing here”.');
+    // Escape clears the search, and the list is back.
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await screen.findByRole('button', { name: 'Pump sizing' });
   });
 });
 

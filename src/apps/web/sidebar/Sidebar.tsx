@@ -19,6 +19,7 @@ export function Sidebar({
   onSessionRenamed,
   onOpenDocument,
   pins,
+  onOpenMatch,
 }: {
   api: WorkspaceApi;
   /** Bumped whenever the session list may have changed. */
@@ -31,6 +32,8 @@ export function Sidebar({
   onOpenDocument: (target: ViewerTarget) => void;
   /** Pins a document to the open conversation. */
   pins?: PinControl;
+  /** Opens a conversation a search found, at the message that matched. */
+  onOpenMatch?: (id: string, messageId: string | null) => void;
 }) {
   return (
     <div className="sidebar-inner">
@@ -42,6 +45,7 @@ export function Sidebar({
         onNewSession={onNewSession}
         onSessionDeleted={onSessionDeleted}
         onSessionRenamed={onSessionRenamed}
+        onOpenMatch={onOpenMatch}
       />
       <DocumentList api={api} onOpenDocument={onOpenDocument} pins={pins} />
     </div>
