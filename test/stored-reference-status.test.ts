@@ -50,8 +50,9 @@ describe('a stored reference whose document changed later reads as it is now', (
     const markdown = await (
       await send(`${api}/sessions/${turn.sessionId}/export?format=md`, 'GET')
     ).text();
-    expect(markdown).toContain(`[[Field Trip Checklist]] (${checklist}, deleted)`);
-    expect(markdown).toContain(`[[Bob Profile]] (${bob}, archived)`);
+    // Links by vault path (they open in Obsidian), each with the state it has now.
+    expect(markdown).toContain('[[notes/Field Trip Checklist|Field Trip Checklist]] (deleted)');
+    expect(markdown).toContain('[[notes/people/Bob Profile|Bob Profile]] (archived)');
     const json = JSON.parse(
       await (await send(`${api}/sessions/${turn.sessionId}/export?format=json`, 'GET')).text(),
     ) as Json;
