@@ -371,10 +371,11 @@ describe('composer', () => {
       await page.keyboard.type('Ask about [[', TYPING);
       await listbox(page).getByRole('option').first().waitFor();
       expect(await headings.first().textContent()).toBe('Notes');
-      // People are listed too, and every item says where it lives and when it changed.
+      // Entities (people, teams) are listed too, whichever is most recent (a fresh checkout gives
+      // every file the same time), and every item says where it lives and when it changed.
       await listbox(page)
         .getByRole('option')
-        .filter({ hasText: 'entities/person' })
+        .filter({ hasText: /entities\/(person|team)/ })
         .first()
         .waitFor();
       const details = await listbox(page).locator('.suggestion-detail').allTextContents();
