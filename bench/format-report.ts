@@ -7,6 +7,7 @@ import {
 } from './cranfield-bench.ts';
 import type { EvalBenchResult } from './eval-bench.ts';
 import { formatTable } from './format-table.ts';
+import type { ConcurrentFigures, PostgresBenchResult } from './postgres-bench.ts';
 import type { ServerBenchResult } from './server-bench.ts';
 import type { IndexRun, VaultBenchResult } from './vault-bench.ts';
 
@@ -233,4 +234,63 @@ export function formatEvalReport(result: EvalBenchResult): string {
   const targets =
     'Targets (issue 11): expected source cited ≥ 90%, precision ≥ 0.95, exact quotes 100%, 0 duplicate passages, 0 citations on unanswerable questions.';
   return `${table}\n${targets}${misses.length > 0 ? `\nMissed (source not cited, or cited when unanswerable): ${misses.join(', ')}` : ''}`;
+}
+
+/** The PostgreSQL section: each figure beside SQLite's from the same run. */
+export function formatPostgresReport(result: PostgresBenchResult): string {
+  const { vault, cranfield, firstByte, concurrent } = result;
+  const both = (f: (side: 'sqlite' | 'postgres') => string) => [f('sqlite'), f('postgres')];
+  const turns = (c: ConcurrentFigures) =>
+    `${fixed(c.seconds, 2)} s, ${fixed(c.turnsPerSecond, 0)} turns/s, ${c.errors} errors`;
+  const rows: string[][] = [
+    [
+      `indexing, generated vault (${vault.notes} notes)`,
+      ...both((s) => `${fixed(vault[s].docsPerSecond, 0)} notes/s`),
+    ],
+    [
+      `search p50 / p99, vault (${vault.queries} queries)`,
+      ...both((s) => `${ms(vault[s].searchMs.p50)} / ${ms(vault[s].searchMs.p99)} ms`),
+    ],
+  ];
+  if (cranfield)
+    rows.push(
+      [
+        `indexing, Cranfield (${cranfield.docs} abstracts)`,
+        ...both((s) => `${fixed(cranfield[s].docsPerSecond, 0)} docs/s`),
+      ],
+      [
+        'search p50 / p99, Cranfield test queries',
+        ...both((s) => `${ms(cranfield[s].searchMs.p50)} / ${ms(cranfield[s].searchMs.p99)} ms`),
+      ],
+      ['nDCG@10, Cranfield test', ...both((s) => fixed(cranfield[s].ndcgAt10, 4))],
+    );
+  rows.push(
+    [
+      `turn time to first byte p50 / p99 (${firstByte.turns} sequential, one server)`,
+      ...both((s) => `${ms(firstByte[s].p50)} / ${ms(firstByte[s].p99)} ms`),
+    ],
+    [
+      `${concurrent.sqlite.turns} concurrent turns (footnote serve: SQLite 1, PostgreSQL ${concurrent.postgres.servers})`,
+      ...both((s) => turns(concurrent[s])),
+    ],
+    [
+      '  per turn: first byte p50 / p99',
+      ...both(
+        (s) => `${ms(concurrent[s].firstByteMs.p50)} / ${ms(concurrent[s].firstByteMs.p99)} ms`,
+      ),
+    ],
+    [
+      '  per turn: total p50 / p99',
+      ...both((s) => `${ms(concurrent[s].totalMs.p50)} / ${ms(concurrent[s].totalMs.p99)} ms`),
+    ],
+  );
+  return formatTable(
+    'Stores: SQLite and PostgreSQL side by side (same run; instant model; PostgreSQL on this machine)',
+    [
+      { header: 'measure' },
+      { header: 'SQLite', align: 'right' },
+      { header: 'PostgreSQL', align: 'right' },
+    ],
+    rows,
+  );
 }

@@ -9,20 +9,27 @@ import { type EvalBenchResult, runEvalBench } from './eval-bench.ts';
 import {
   formatCranfieldReport,
   formatEvalReport,
+  formatPostgresReport,
   formatServerReport,
   formatVaultReport,
 } from './format-report.ts';
 import { logProgress } from './log-progress.ts';
+import { type PostgresBenchResult, runPostgresBench } from './postgres-bench.ts';
 import { runServerBench, type ServerBenchResult } from './server-bench.ts';
 import { removeTempDirs, removeTempDirsSync } from './temp-dirs.ts';
 import { runVaultBench, type VaultBenchResult } from './vault-bench.ts';
 
 const USAGE = `usage: node bench/run.ts [--notes N] [--skip-cranfield] [--skip-vault] [--skip-server] [--skip-eval]
+                         [--skip-postgres] [--store-notes N] [--database-url URL]
 
 Measures Footnote's indexing speed on a generated vault, the latency and load the HTTP server
 adds over an instant model, its retrieval quality and search time on Cranfield against a plain
-SQLite FTS5 query and MiniSearch, and the offline model's answers and citations on the sample
-question set (footnote eval). Tables go to stdout, progress to stderr, raw figures to bench/results/latest.json.`;
+SQLite FTS5 query and MiniSearch, the offline model's answers and citations on the sample
+question set (footnote eval), and SQLite beside PostgreSQL (indexing, search, nDCG@10, turn time
+to first byte, concurrent turns over one footnote serve on SQLite and two on PostgreSQL; the
+database is --database-url, else DATABASE_URL, else the local test database, in a schema of its
+own dropped afterwards). Tables go to stdout, progress to stderr, raw figures to
+bench/results/latest.json.`;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,6 +59,12 @@ async function main(): Promise<void> {
       'skip-vault': { type: 'boolean', default: false },
       'skip-server': { type: 'boolean', default: false },
       'skip-eval': { type: 'boolean', default: false },
+      'skip-postgres': { type: 'boolean', default: false },
+      'store-notes': { type: 'string', default: '2000' },
+      'database-url': {
+        type: 'string',
+        default: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+      },
       help: { type: 'boolean', default: false },
     },
   });
@@ -62,6 +75,12 @@ async function main(): Promise<void> {
   const notes = Number(values.notes);
   if (!Number.isInteger(notes) || notes < 1) {
     throw new Error(`--notes: expected a positive integer, got ${JSON.stringify(values.notes)}`);
+  }
+  const storeNotes = Number(values['store-notes']);
+  if (!Number.isInteger(storeNotes) || storeNotes < 1) {
+    throw new Error(
+      `--store-notes: expected a positive integer, got ${JSON.stringify(values['store-notes'])}`,
+    );
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -89,6 +108,7 @@ async function main(): Promise<void> {
   let vault: VaultBenchResult | null = null;
   let server: ServerBenchResult | null = null;
   let answers: EvalBenchResult | null = null;
+  let stores: PostgresBenchResult | null = null;
   try {
     // The vault runs first: its memory figures would otherwise include the heap that
     // hundreds of Cranfield queries leave behind (V8 does not hand freed pages back).
@@ -112,6 +132,15 @@ async function main(): Promise<void> {
       cranfield = await runCranfieldBench(cranfieldDir);
       process.stdout.write(`${formatCranfieldReport(cranfield)}\n\n`);
     }
+    if (!values['skip-postgres']) {
+      logProgress('postgres: SQLite and PostgreSQL side by side');
+      stores = await runPostgresBench({
+        databaseUrl: values['database-url'],
+        notes: storeNotes,
+        cranfieldDir,
+      });
+      process.stdout.write(`${formatPostgresReport(stores)}\n\n`);
+    }
   } finally {
     await removeTempDirs();
   }
@@ -127,6 +156,7 @@ async function main(): Promise<void> {
         cranfield,
         vault,
         server,
+        stores,
         eval: answers && {
           questionsFile: relative(repoRoot, answers.questionsFile),
           model: answers.model,

@@ -16,6 +16,8 @@ export interface ServerBenchOptions {
   readonly warmupTurns?: number;
   /** Streamed turns started at once. @default 200 */
   readonly concurrentTurns?: number;
+  /** Keep the workspace in this PostgreSQL database instead of its SQLite file. */
+  readonly databaseUrl?: string;
 }
 
 /** Latency figures in milliseconds. */
@@ -52,10 +54,11 @@ export interface ServerBenchResult {
   };
 }
 
-const MESSAGE = 'What does [[Pump Design]] say?';
+/** The question every timed turn asks. */
+export const MESSAGE = 'What does [[Pump Design]] say?';
 
 /** One streamed turn: when its first body chunk and its end arrived, and whether it ended well. */
-interface TurnTiming {
+export interface TurnTiming {
   readonly headersMs: number;
   readonly firstByteMs: number;
   readonly reads: number;
@@ -80,7 +83,7 @@ function lastChunkType(body: string): string | null {
 }
 
 /** Posts one chat turn asking for a stream, reads the body to its end, and times it. */
-async function streamedTurn(chatUrl: string): Promise<TurnTiming> {
+export async function streamedTurn(chatUrl: string): Promise<TurnTiming> {
   const started = performance.now();
   try {
     const response = await fetch(chatUrl, {
@@ -137,13 +140,15 @@ async function streamedTurn(chatUrl: string): Promise<TurnTiming> {
   }
 }
 
-const latency = (values: readonly number[]): LatencyMs => ({
+/** p50, p99 and mean of some timings. */
+export const latency = (values: readonly number[]): LatencyMs => ({
   p50: percentile(values, 50),
   p99: percentile(values, 99),
   mean: mean(values),
 });
 
-function reportProblems(label: string, timings: readonly TurnTiming[]): number {
+/** Logs how many turns failed, with the first problem; returns how many. */
+export function reportProblems(label: string, timings: readonly TurnTiming[]): number {
   const failed = timings.filter((t) => !t.ok);
   if (failed.length > 0)
     logProgress(`server: ${label}: ${failed.length} failed turns, first: ${failed[0]?.problem}`);
@@ -156,14 +161,14 @@ function reportProblems(label: string, timings: readonly TurnTiming[]): number {
  * (time to first byte and total), then many streamed turns at once (throughput and memory).
  */
 export async function runServerBench(options: ServerBenchOptions = {}): Promise<ServerBenchResult> {
-  const { sequentialTurns = 200, warmupTurns = 10, concurrentTurns = 200 } = options;
+  const { sequentialTurns = 200, warmupTurns = 10, concurrentTurns = 200, databaseUrl } = options;
   const sample = copySampleWorkspace();
   const handles = new Map<string, WorkspaceHandle>();
   let app: ReturnType<typeof createServer> | null = null;
   try {
     handles.set(
       'default',
-      await openWorkspaceHandle('default', sample.workspace, { watch: false }),
+      await openWorkspaceHandle('default', sample.workspace, { watch: false, databaseUrl }),
     );
     app = createServer({
       workspaces: handles,
