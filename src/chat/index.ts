@@ -1,6 +1,7 @@
 export * from './claim-verifier.ts';
 export * from './document-summaries.ts';
 export * from './edit-errors.ts';
+export * from './edit-question.ts';
 export * from './export-file-name.ts';
 export * from './export-session.ts';
 export * from './interrupt-reason.ts';

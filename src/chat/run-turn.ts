@@ -28,6 +28,7 @@ import {
 } from '../core/index.ts';
 import type { ClaimVerifier } from './claim-verifier.ts';
 import { DocumentSummaries } from './document-summaries.ts';
+import { editedTurnOf, QuestionNotEditableError } from './edit-question.ts';
 import { interruptReasonOf } from './interrupt-reason.ts';
 import { type NumberedCitations, numberCitations } from './number-citations.ts';
 import { prepareContext } from './prepare-context.ts';
@@ -98,6 +99,13 @@ export interface TurnOptions {
    * and the stored question and answer are overwritten rather than a turn added.
    */
   readonly retry?: string;
+  /**
+   * The id of the session's last question to replace with `message` (Edit and resend): it is
+   * asked with the messages before it as history, and the stored question and its answer are
+   * overwritten in place. {@link QuestionNotEditableError} when it is not the last question or its
+   * answer's edits were applied.
+   */
+  readonly edit?: string;
   /** With no `sessionId`: the id to give the new session (a client's chat id), else a random one. */
   readonly newSessionId?: string;
   readonly workspaceId?: string;
@@ -247,11 +255,15 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     }
   }
   const all = session ? await sessions.listMessages(session.id) : [];
-  const retried = options.retry ? findRetriedTurn(all, options.retry) : null;
+  let retried = options.retry ? findRetriedTurn(all, options.retry) : null;
   if (options.retry && !retried) throw new AnswerNotFoundError(options.retry);
+  if (options.edit) {
+    if (!session) throw new QuestionNotEditableError(options.edit, 'not_found');
+    retried = await editedTurnOf(sessions, session.id, options.edit);
+  }
   // A retried turn sees the conversation as it was when its question was asked.
   const stored = retried ? retried.before : all;
-  const message = retried ? retried.question.content : options.message;
+  const message = retried && !options.edit ? retried.question.content : options.message;
   const history: HistoryMessage[] = stored
     .filter((m) => m.content.trim() !== '')
     .map((m) => ({ role: m.role, content: m.content }));
@@ -315,6 +327,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   };
   if (retried) await restartTurn(sessions, retried, user, assistant);
   else await sessions.appendTurn(user, assistant);
+  // An edited first question renames a session still named after it.
+  if (
+    options.edit &&
+    retried?.before.length === 0 &&
+    session.title === titleOf(retried.question.content)
+  )
+    await sessions.renameSession(session.id, titleOf(message));
   let text = '';
   /** The text as shown (markers renumbered), which is what is saved while the answer streams. */
   let shownText = '';

@@ -60,8 +60,17 @@ export const ChatBody = z
      * again as stored (`message` is not used) and no turn is added.
      */
     retry: z.string().min(1).max(200).optional(),
+    /**
+     * The id of the session's last question to replace with `message` (Edit and resend): the
+     * question and its answer are written again in place and no turn is added.
+     */
+    edit: z.string().min(1).max(200).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => !(body.retry && body.edit), {
+    message: 'retry and edit cannot be sent together',
+    path: ['edit'],
+  });
 
 /** One part of a message as the AI SDK's `useChat` sends it. */
 const UiPart = z.object({ type: z.string(), text: z.string().optional() }).passthrough();

@@ -126,6 +126,94 @@ describe('browser history', () => {
   );
 
   it(
+    'edits the last question and sends it again in place, and keeps the edit when the server refuses it',
+    async () => {
+      const { page, problems } = await env.open('/');
+      await ask(page, 'What clogs the strainer?');
+      await ask(page, 'Who mentors @Alice?');
+      const session = new URL(page.url()).searchParams.get('session');
+      const questions = page.locator('article[data-role="user"]');
+      const box = page.getByRole('textbox', { name: 'Message' });
+
+      // Only the last question offers Edit; it goes to the message box, marked as being edited.
+      expect(await page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(1);
+      await questions.nth(1).getByRole('button', { name: 'Edit', exact: true }).click();
+      expect(await box.inputValue()).toBe('Who mentors @Alice?');
+      await page.getByText('Editing your last question.').waitFor();
+      expect(await questions.nth(1).textContent()).toContain('Editing below');
+      await screenshot(page, 'edit-question');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'edit-question-dark');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await eventually(
+        async () => (await page.locator('#sidebar').boundingBox())?.x ?? 0,
+      ).toBeLessThan(-200);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'edit-question-phone');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // No suggestions open for the @Alice the text ends with: it was written already.
+      expect(await page.getByRole('listbox').count()).toBe(0);
+
+      // Sent: the question and its answer are replaced, nothing is added.
+      await box.fill('Who mentors @Bob?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await eventually(() => questions.nth(1).textContent()).toMatch(/Who mentors \W*@Bob\?/);
+      const answer = page.locator('article[data-role="assistant"]').nth(1);
+      await eventually(() => answer.getAttribute('data-status')).toBe('complete');
+      expect(await questions.count()).toBe(2);
+      expect(await page.getByText('Editing your last question.').count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('session')).toBe(session);
+      const stored = async () =>
+        (
+          (await (
+            await page.request.get(`/api/workspaces/default/sessions/${session}`)
+          ).json()) as {
+            messages: { role: string; content: string }[];
+          }
+        ).messages;
+      expect((await stored()).map((m) => m.role === 'user' && m.content)).toEqual([
+        'What clogs the strainer?',
+        false,
+        'Who mentors @Bob?',
+        false,
+      ]);
+
+      // Cancel puts the box back empty.
+      await questions.nth(1).getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      expect(await box.inputValue()).toBe('');
+      expect(await page.getByText('Editing your last question.').count()).toBe(0);
+
+      // Meanwhile another tab asks something: the question is no longer the last. The server
+      // refuses the edit, the stored session stays as it was, and the edited text is kept.
+      await questions.nth(1).getByRole('button', { name: 'Edit', exact: true }).click();
+      const asked = await page.request.post('/api/workspaces/default/chat', {
+        data: { sessionId: session, message: 'And the float switch?' },
+      });
+      expect(asked.status()).toBe(200);
+      const before = await stored();
+      await box.fill('Who mentors @Chidi?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await eventually(() => page.locator('.conversation-error').textContent()).toContain(
+        'not the last',
+      );
+      expect(await box.inputValue()).toBe('Who mentors @Chidi?');
+      await page.getByText('Editing your last question.').waitFor();
+      expect(await stored()).toEqual(before);
+      await eventually(() => questions.count()).toBe(3);
+      expect(await questions.nth(1).textContent()).toMatch(/Who mentors \W*@Bob\?/);
+      expect(await questions.nth(2).textContent()).toContain('And the float switch?');
+      expectNoProblems(problems, [/POST .*\/chat → 409/, /409 \(Conflict\)/]);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  it(
     'keeps the whole draft visible when the message box gets narrower or wider',
     async () => {
       const { page, problems } = await env.open('/');

@@ -1,4 +1,9 @@
-import { findRetriedTurn, runTurn } from '../../chat/index.ts';
+import {
+  findEditedTurn,
+  findRetriedTurn,
+  QuestionNotEditableError,
+  runTurn,
+} from '../../chat/index.ts';
 import {
   authorizeWrite,
   type PermissionOverride,
@@ -39,6 +44,8 @@ interface ChatRequest {
   readonly dryRun: boolean;
   /** An answer of the session to write again in place (Retry), instead of a new turn. */
   readonly retry: string | null;
+  /** The session's last question to replace with `message` (Edit and resend). */
+  readonly edit: string | null;
 }
 
 /** Reads either Footnote's body or the AI SDK `useChat` body; only the last user message is taken. */
@@ -77,6 +84,8 @@ function readChatRequest(body: unknown): ChatRequest {
       dryRun: parsed.dryRun ?? false,
       // The AI SDK's regenerate(): `trigger` says so, `messageId` names the answer.
       retry: parsed.trigger === 'regenerate-message' ? (parsed.messageId ?? null) : null,
+      // The AI SDK's sendMessage({ text, messageId }): the user message it replaces.
+      edit: parsed.trigger === 'submit-message' ? (parsed.messageId ?? null) : null,
     };
   }
   const parsed = parseInput(ChatBody, body, 'body');
@@ -91,6 +100,7 @@ function readChatRequest(body: unknown): ChatRequest {
     permissions: parsed.permissions,
     dryRun: parsed.dryRun ?? false,
     retry: parsed.retry ?? null,
+    edit: parsed.edit ?? null,
   };
 }
 
@@ -143,6 +153,27 @@ export function registerChatRoutes(kit: RouteKit): void {
           field: 'messageId',
         });
     }
+    if (chat.edit !== null) {
+      // Checked before anything is stored, so a question that cannot be edited stays as it was.
+      const [messages, edits] = sessionId
+        ? await Promise.all([
+            ws.sessions.listMessages(sessionId),
+            ws.sessions.listProposedEdits(sessionId),
+          ])
+        : [[], []];
+      const found = findEditedTurn(messages, chat.edit, edits);
+      if (found === 'not_found')
+        throw new HttpError(404, 'not_found', `question ${chat.edit} not found in this session`, {
+          field: 'edit',
+        });
+      if (typeof found === 'string')
+        throw new HttpError(
+          409,
+          'question_not_editable',
+          QuestionNotEditableError.explain(chat.edit, found),
+          { field: 'edit' },
+        );
+    }
     const allowed = (await limiter?.take(user.id)) ?? { ok: true };
     if (!allowed.ok) {
       throw new HttpError(
@@ -168,6 +199,7 @@ export function registerChatRoutes(kit: RouteKit): void {
           tokenCounter: options.tokenCounter,
           message: chat.message,
           ...(chat.retry !== null && { retry: chat.retry }),
+          ...(chat.edit !== null && { edit: chat.edit }),
           sessionId,
           ...(newSessionId && { newSessionId }),
           workspaceId: ws.id,

@@ -40,6 +40,10 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeEntry>> = {
   edit_not_proposed: { status: 409, when: 'apply or discard of an edit that is not proposed' },
   edit_not_applied: { status: 409, when: 'undo of an edit that is not applied' },
   edit_stale: { status: 409, when: 'the file changed since the edit was previewed' },
+  question_not_editable: {
+    status: 409,
+    when: "an edit (chat `edit`) of a question that is not the session's last, or whose answer's edits were applied",
+  },
   too_large: {
     status: 413,
     when: 'a body over the size limit (1 MiB), or a message over 32,000 characters',

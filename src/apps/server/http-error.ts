@@ -76,6 +76,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   edit_not_proposed: 409,
   edit_not_applied: 409,
   edit_stale: 409,
+  question_not_editable: 409,
 };
 
 /** The status and body for any thrown error; internals never reach the client. */

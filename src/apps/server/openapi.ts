@@ -138,6 +138,16 @@ export function buildOpenApi() {
               content: json(ErrorBody),
             },
             403: forbiddenRole('agent mode (it edits documents) by a viewer'),
+            404: {
+              description:
+                "not_found: `retry` names no answer, or `edit` no question, of the caller's session",
+              content: json(ErrorBody),
+            },
+            409: {
+              description:
+                "question_not_editable: `edit` names a question that is not the session's last, or whose answer's edits were applied",
+              content: json(ErrorBody),
+            },
             ...errors,
           },
         },

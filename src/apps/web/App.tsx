@@ -8,6 +8,7 @@ import { ModelPicker } from './chat/ModelPicker.tsx';
 import { useConversation } from './chat/use-conversation.ts';
 import { useModels } from './chat/use-models.ts';
 import { Composer, type ComposerHandle } from './composer/Composer.tsx';
+import { EditingBanner } from './composer/EditingBanner.tsx';
 import { KeyboardShortcuts } from './composer/KeyboardShortcuts.tsx';
 import { ContextBar } from './context/ContextBar.tsx';
 import { forgetPinned, usePinnedNotes } from './context/use-pinned-notes.ts';
@@ -185,6 +186,14 @@ function Workspace({
     setSidebarOpen(false);
     void conversation.open(id);
   };
+  // The last question, put in the message box to be edited and sent again in its place.
+  const [editing, setEditing] = useState<{ questionId: string; answerId: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another conversation ends the edit
+  useEffect(() => setEditing(null), [conversation.sessionId]);
+  const cancelEdit = () => {
+    setEditing(null);
+    composer.current?.setDraft('');
+  };
   // The message a conversation search opened a session at, until the list has shown it.
   const [foundMessage, setFoundMessage] = useState<string | null>(null);
   const clearFound = useCallback(() => setFoundMessage(null), []);
@@ -295,6 +304,11 @@ function Workspace({
           onUseExample={(prompt) => composer.current?.setDraft(prompt)}
           focusMessageId={foundMessage}
           onFocused={clearFound}
+          editingId={editing?.questionId ?? null}
+          onEditQuestion={(questionId, answerId, text) => {
+            setEditing({ questionId, answerId });
+            composer.current?.setDraft(text);
+          }}
           onEditChanged={(edit) => {
             conversation.updateEdit(edit);
             setRevision((r) => r + 1);
@@ -307,27 +321,45 @@ function Workspace({
           api={api}
           sessionId={conversation.stored ? conversation.sessionId : null}
           busy={conversation.busy}
-          onSend={(text, options) =>
-            void conversation.send(text, {
-              ...options,
+          onSend={(text, sent) => {
+            const options = {
+              ...sent,
               ...(model && { model: model.id }),
               ...(pins.ids.length > 0 && { pinned: pins.ids }),
               ...(current && { currentPath: current.path }),
-            })
-          }
+            };
+            if (!editing) {
+              void conversation.send(text, options);
+              return;
+            }
+            const edited = editing;
+            setEditing(null);
+            // Refused (the turn changed meanwhile): the stored question is shown again, and the
+            // edited text goes back in the box rather than being lost.
+            void conversation
+              .edit(edited.questionId, edited.answerId, text, options)
+              .then((accepted) => {
+                if (accepted) return;
+                setEditing(edited);
+                composer.current?.setDraft(text);
+              });
+          }}
           onStop={conversation.stop}
           onOpenDocument={setViewer}
           onModeChange={setMode}
           currentPath={current?.path ?? null}
           pins={pins}
           above={
-            <ContextBar
-              current={current}
-              pinned={pins.notes}
-              onDismissCurrent={() => current && setNotCurrent(current.documentId)}
-              onUnpin={pins.unpin}
-              onOpen={setViewer}
-            />
+            <>
+              {editing && <EditingBanner onCancel={cancelEdit} />}
+              <ContextBar
+                current={current}
+                pinned={pins.notes}
+                onDismissCurrent={() => current && setNotCurrent(current.documentId)}
+                onUnpin={pins.unpin}
+                onOpen={setViewer}
+              />
+            </>
           }
         />
       </main>

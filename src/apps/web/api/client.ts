@@ -269,7 +269,9 @@ export class WorkspaceApi {
   /**
    * Sends one user message and returns the answer as AI SDK UI message chunks (the server's
    * stream); `sessionId` names the session (a new id starts one). With `retry`, the id of an answer
-   * of the session, that answer is written again in place (the AI SDK's regenerate).
+   * of the session, that answer is written again in place (the AI SDK's regenerate); with `edit`,
+   * the id of its last question, that question is replaced by `message` and answered again in place
+   * (the AI SDK's sendMessage with a `messageId`).
    */
   async chat(
     sessionId: string,
@@ -277,6 +279,7 @@ export class WorkspaceApi {
     options: TurnOptions,
     signal: AbortSignal,
     retry: string | null = null,
+    edit: string | null = null,
   ): Promise<ReadableStream<UIMessageChunk>> {
     const transport = new DefaultChatTransport<UIMessage>({
       api: `${this.base}/chat`,
@@ -293,7 +296,7 @@ export class WorkspaceApi {
       messages: [message],
       abortSignal: signal,
       trigger: retry ? 'regenerate-message' : 'submit-message',
-      messageId: retry ?? undefined,
+      messageId: retry ?? edit ?? undefined,
     });
   }
 }

@@ -69,6 +69,12 @@ export interface Conversation {
    * how (the model picked now).
    */
   retry(answerId: string, override?: Partial<TurnOptions>): Promise<void>;
+  /**
+   * Replaces the last question (`questionId`, answered by `answerId`) with `text` and asks it
+   * again: both are written again in place, no turn is added. False when the server refused it
+   * (the stored question is shown again as it was).
+   */
+  edit(questionId: string, answerId: string, text: string, options: TurnOptions): Promise<boolean>;
   stop(): void;
   open(sessionId: string): Promise<void>;
   startNew(): void;
@@ -166,11 +172,17 @@ export function useConversation(
   /**
    * Runs one turn and follows its stream: a new question (a user bubble and an answer added at
    * once), or with `retryOf` an answer written again in place (the server's regenerate: no new
-   * bubble, the old answer's text, error and banner cleared as it starts).
+   * bubble, the old answer's text, error and banner cleared as it starts); with `editOf` too, its
+   * question's text is replaced by `text` first (Edit and resend).
    */
   const run = useCallback(
-    async (text: string, options: TurnOptions, retryOf: string | null) => {
-      if (busy) return;
+    async (
+      text: string,
+      options: TurnOptions,
+      retryOf: string | null,
+      editOf: string | null = null,
+    ): Promise<boolean> => {
+      if (busy) return false;
       const id = current.current;
       const user = retryOf ? null : localUserMessage(text);
       const answerId = retryOf ?? `pending-${newId()}`;
@@ -181,7 +193,9 @@ export function useConversation(
           : list.map((m) =>
               m.id === answerId
                 ? { ...failedAnswer(answerId, ''), createdAt: m.createdAt, status: 'streaming' }
-                : m,
+                : m.id === editOf
+                  ? { ...m, content: text, references: [] }
+                  : m,
             ),
       );
       setBusy(true);
@@ -190,14 +204,17 @@ export function useConversation(
       controller.current = abort;
       let last: UIMessage | null = null;
       let failure: string | null = null;
+      let accepted = false;
       try {
         const stream = await api.chat(
           id,
           { id: newId(), role: 'user', parts: [{ type: 'text', text }] },
           options,
           abort.signal,
-          retryOf,
+          editOf ? null : retryOf,
+          editOf,
         );
+        accepted = true;
         setStored(true);
         onChanged(id);
         for await (const snapshot of readUIMessageStream({
@@ -210,7 +227,7 @@ export function useConversation(
           const view = viewOfStreamed(snapshot, false);
           setMessages((list) =>
             list.map((m) =>
-              m.id === user?.id
+              m.id === (user?.id ?? editOf)
                 ? { ...m, references: view.references }
                 : m.id === answerId
                   ? { ...view, id: answerId, createdAt: m.createdAt, references: [] }
@@ -228,7 +245,7 @@ export function useConversation(
         controller.current = null;
         setBusy(false);
       }
-      if (current.current !== id) return;
+      if (current.current !== id) return accepted;
       try {
         // The stored session is the truth: ids, statuses, references and edits as a reload shows them.
         await reload(
@@ -246,6 +263,7 @@ export function useConversation(
       }
       // A stop the user asked for is not an error: the answer itself says it was stopped.
       if (failure && !abort.signal.aborted) setError(failure);
+      return accepted;
     },
     [api, busy, onChanged, reload],
   );
@@ -268,6 +286,12 @@ export function useConversation(
     [messages, run],
   );
 
+  const edit = useCallback(
+    async (questionId: string, answerId: string, text: string, options: TurnOptions) =>
+      run(text, options, answerId, questionId),
+    [run],
+  );
+
   const updateEdit = useCallback((edit: EditJson) => {
     setMessages((list) =>
       list.map((m) =>
@@ -288,6 +312,7 @@ export function useConversation(
     error,
     send,
     retry,
+    edit,
     stop: () => controller.current?.abort(),
     open,
     startNew,

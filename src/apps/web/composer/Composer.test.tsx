@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceApi } from '../api/client.ts';
 import type { ReferenceJson, SuggestGroup, SuggestItem } from '../api/types.ts';
-import { Composer } from './Composer.tsx';
+import { Composer, type ComposerHandle } from './Composer.tsx';
 
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
@@ -126,6 +126,15 @@ const selectedLabel = () =>
     ?.querySelector('.suggestion-label')?.textContent;
 
 describe('Composer autocomplete', () => {
+  it('lists nothing for a reference a text put in the box ends with (an edited question)', async () => {
+    const handle = createRef<ComposerHandle>();
+    const { api } = setup(fakeApi(), false, null, { ref: handle });
+    act(() => handle.current?.setDraft('Who mentors @Alice'));
+    await new Promise((done) => setTimeout(done, 400));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(api.suggest).not.toHaveBeenCalled();
+  });
+
   it('opens grouped suggestions for [[, moves with the arrows (wrapping) and inserts with Enter', async () => {
     const { api, textarea } = setup();
     type(textarea, 'compare [[Sol');

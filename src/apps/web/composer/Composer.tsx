@@ -304,6 +304,8 @@ export function Composer({
         pendingCaret.current = text.length;
         setDraft(text);
         setCaret(text.length);
+        // A reference the text ends with was written already: no suggestions for it.
+        setDismissedAt(findActiveTrigger(text, text.length)?.start ?? null);
         textarea.current?.focus();
       },
     }),

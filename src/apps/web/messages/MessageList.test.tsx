@@ -778,3 +778,38 @@ describe('a request to edit sent in chat mode', () => {
     expect(screen.queryByText(/Chat mode is read-only/)).toBeNull();
   });
 });
+
+describe('MessageList: editing the last question', () => {
+  it('offers Edit on the last question only, and marks the one being edited', () => {
+    const onEditQuestion = vi.fn();
+    const list = [
+      message({ id: 'q1', role: 'user', content: 'What clogs the strainer?' }),
+      message({ id: 'a1', content: 'Silt.' }),
+      message({ id: 'q2', role: 'user', content: 'How often to clean it?' }),
+      message({ id: 'a2', content: 'Weekly.' }),
+    ];
+    const props = {
+      api: fakeApi(),
+      sessionId: 's1',
+      loading: false,
+      onOpenSource: vi.fn(),
+      onRetry: vi.fn(),
+      onEditChanged: vi.fn(),
+      onEditQuestion,
+    };
+    const view = render(<MessageList {...props} messages={list} />);
+    const edits = screen.getAllByRole('button', { name: 'Edit' });
+    expect(edits).toHaveLength(1);
+    fireEvent.click(edits[0] as HTMLElement);
+    expect(onEditQuestion).toHaveBeenCalledWith('q2', 'a2', 'How often to clean it?');
+
+    view.rerender(<MessageList {...props} messages={list} editingId="q2" />);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.getByText('Editing below')).toBeTruthy();
+
+    // While the answer streams there is nothing to edit yet.
+    const streaming = [...list.slice(0, 3), message({ id: 'a2', status: 'streaming' })];
+    view.rerender(<MessageList {...props} messages={streaming} />);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { WorkspaceApi } from '../api/client.ts';
 import type { EditJson } from '../api/types.ts';
+import { editableTurn } from '../chat/editable-question.ts';
 import type { ViewMessage } from '../chat/view-message.ts';
 import type { ViewerTarget } from '../viewer/viewer-target.ts';
 import { AssistantMessage } from './AssistantMessage.tsx';
@@ -31,6 +32,8 @@ export function MessageList({
   onUseExample,
   focusMessageId = null,
   onFocused,
+  onEditQuestion,
+  editingId = null,
 }: {
   api: WorkspaceApi;
   sessionId: string;
@@ -45,7 +48,12 @@ export function MessageList({
   focusMessageId?: string | null;
   /** Told when the message to focus has been shown. */
   onFocused?: () => void;
+  /** Puts the last question in the message box to edit and send again (offered when it can be). */
+  onEditQuestion?: (questionId: string, answerId: string, text: string) => void;
+  /** The question being edited in the message box, marked as such. */
+  editingId?: string | null;
 }) {
+  const editable = onEditQuestion ? editableTurn(messages) : null;
   const { listRef, atBottom, onScroll, jumpToLatest } = useFollowLatest(
     sessionId,
     messages,
@@ -72,7 +80,17 @@ export function MessageList({
           ) : (
             messages.map((message, i) =>
               message.role === 'user' ? (
-                <UserMessage key={message.id} message={message} onOpenSource={onOpenSource} />
+                <UserMessage
+                  key={message.id}
+                  message={message}
+                  onOpenSource={onOpenSource}
+                  editing={message.id === editingId}
+                  onEdit={
+                    editable && editable.question.id === message.id && message.id !== editingId
+                      ? () => onEditQuestion?.(message.id, editable.answer.id, message.content)
+                      : undefined
+                  }
+                />
               ) : (
                 <AssistantMessage
                   key={message.id}

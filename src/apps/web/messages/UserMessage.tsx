@@ -10,13 +10,23 @@ import { changedSince, targetOfReference } from './viewer-targets.ts';
 export function UserMessage({
   message,
   onOpenSource,
+  onEdit,
+  editing = false,
 }: {
   message: ViewMessage;
   onOpenSource: (target: ViewerTarget) => void;
+  /** Offered on the last question: puts it in the message box to change and send again. */
+  onEdit?: (() => void) | undefined;
+  /** It is in the message box being edited. */
+  editing?: boolean;
 }) {
   const segments = referenceSegments(message.content, message.references);
   return (
-    <article className="message message-user" data-role="user" data-status={message.status}>
+    <article
+      className={`message message-user${editing ? ' editing' : ''}`}
+      data-role="user"
+      data-status={message.status}
+    >
       <h2 className="visually-hidden">You said</h2>
       <div className="user-text">
         {segments.map((segment, i) =>
@@ -34,7 +44,20 @@ export function UserMessage({
           ),
         )}
       </div>
-      <MessageTime iso={message.createdAt} />
+      <div className="user-meta">
+        {editing && <span className="user-editing">Editing below</span>}
+        <MessageTime iso={message.createdAt} />
+        {onEdit && (
+          <button
+            type="button"
+            className="quiet-button user-edit"
+            title="Change this question and ask it again; the answer below is replaced"
+            onClick={onEdit}
+          >
+            Edit
+          </button>
+        )}
+      </div>
     </article>
   );
 }
