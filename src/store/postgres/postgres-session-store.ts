@@ -327,8 +327,8 @@ export class PostgresSessionStore implements SessionStore {
     const running = new Map<string, Promise<boolean>>();
     const isRunning = (writer: string) => {
       if (writer === own) return Promise.resolve(true);
-      let known = running.get(writer);
-      if (!known) running.set(writer, (known = this.isRunning(writer)));
+      const known = running.get(writer) ?? this.isRunning(writer);
+      running.set(writer, known);
       return known;
     };
     return this.db.transaction(async () => {
