@@ -268,7 +268,12 @@ export function useConversation(
     [api, busy, onChanged, reload],
   );
 
-  const send = useCallback((text: string, options: TurnOptions) => run(text, options, null), [run]);
+  const send = useCallback(
+    async (text: string, options: TurnOptions) => {
+      await run(text, options, null);
+    },
+    [run],
+  );
 
   const retry = useCallback(
     async (answerId: string, override: Partial<TurnOptions> = {}) => {

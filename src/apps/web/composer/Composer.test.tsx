@@ -449,6 +449,27 @@ describe('Composer sending', () => {
     expect(document.activeElement).toBe(textarea);
   });
 
+  it('keeps what is typed while a send is being checked, and sends only what was there', async () => {
+    let answer: (refs: ReferenceJson[]) => void = () => undefined;
+    const resolve = vi.fn(
+      () =>
+        new Promise<ReferenceJson[]>((done) => {
+          answer = done;
+        }),
+    );
+    const { textarea, onSend } = setup(fakeApi({ resolve }));
+    type(textarea, 'What is the flow of [[Pump]]?');
+    fireEvent.keyDown(textarea, { key: 'Escape' });
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    await waitFor(() => expect(resolve).toHaveBeenCalled());
+    type(textarea, 'What is the flow of [[Pump]]? And the head?');
+    await act(async () => answer([]));
+    await waitFor(() =>
+      expect(onSend).toHaveBeenCalledWith('What is the flow of [[Pump]]?', { mode: 'chat' }),
+    );
+    expect(textarea.value).toBe('And the head?');
+  });
+
   it('keeps a newline on Shift+Enter and sends on Ctrl+Enter', async () => {
     const { textarea, onSend } = setup();
     type(textarea, 'line one');

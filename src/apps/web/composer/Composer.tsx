@@ -28,7 +28,7 @@ import { caretCoordinates } from './caret-coordinates.ts';
 import { unsettled } from './chip-status.ts';
 import { closeOpenLinks } from './close-open-links.ts';
 import { MAX_MESSAGE_CHARS, STOP_GUARD_MS } from './composer-limits.ts';
-import { insertCompletion, removeSpans, replaceSpans } from './edit-draft.ts';
+import { draftAfterSend, insertCompletion, removeSpans, replaceSpans } from './edit-draft.ts';
 import { searchedText } from './highlight-match.ts';
 import { ModeSwitch } from './ModeSwitch.tsx';
 import { narrowSuggestions } from './narrow-suggestions.ts';
@@ -117,6 +117,9 @@ export function Composer({
   const box = useRef<HTMLDivElement>(null);
 
   const [draft, setDraft] = useState('');
+  // The draft as it is now, for a send that finishes after the reader typed on.
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
   const [caret, setCaret] = useState(0);
   const pendingCaret = useRef<number | null>(null);
   const [focused, setFocused] = useState(false);
@@ -348,8 +351,10 @@ export function Composer({
     }
     sentAt.current = performance.now();
     onSend(text.trim(), options);
-    setDraft('');
-    setCaret(0);
+    // Whatever was typed while the references were checked stays in the box.
+    const left = draftAfterSend(latestDraft.current, text);
+    setDraft(left);
+    setCaret(left.length);
     setOverrides(new Map());
     setConfirming(null);
     resolved.clear();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  draftAfterSend,
   insertCompletion,
   locateSpans,
   removeSpans,
@@ -96,6 +97,33 @@ describe('removeSpans', () => {
         const text = `${a} [[Gone Ref]] ${b}`;
         const out = removeSpans(text, [span(text, '[[Gone Ref]]')]);
         expect(out.split('[[Gone Ref]]').length).toBe(text.split('[[Gone Ref]]').length - 1);
+      }),
+    );
+  });
+});
+
+describe('draftAfterSend', () => {
+  it('empties the box when the draft is what was sent', () => {
+    expect(draftAfterSend('What is the flow? ', 'What is the flow?')).toBe('');
+  });
+
+  it('keeps what was typed after the sent text while it was being checked', () => {
+    expect(draftAfterSend('What is the flow?  And the head?', 'What is the flow?')).toBe(
+      'And the head?',
+    );
+  });
+
+  it('keeps the whole draft when it changed elsewhere meanwhile', () => {
+    expect(draftAfterSend('What is the pressure?', 'What is the flow?')).toBe(
+      'What is the pressure?',
+    );
+  });
+
+  it('never loses a character typed after the send began', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (sent, typed) => {
+        const left = draftAfterSend(sent + typed, sent);
+        expect(typed.trim() === '' || left.includes(typed.trim())).toBe(true);
       }),
     );
   });

@@ -89,3 +89,14 @@ export function removeSpans(text: string, spans: readonly DraftSpan[]): string {
   for (const span of locateSpans(text, spans).reverse()) out = cut(out, span.start, span.end);
   return out;
 }
+
+/**
+ * What stays in the box once `sent` has gone out: nothing when the draft is still what was sent;
+ * what was typed after it while the send was being checked; the whole draft when it was changed
+ * elsewhere meanwhile, so no typed text is ever thrown away with the send.
+ */
+export function draftAfterSend(current: string, sent: string): string {
+  if (current.trim() === sent.trim()) return '';
+  if (current.startsWith(sent)) return current.slice(sent.length).replace(/^\s+/, '');
+  return current;
+}
