@@ -12,6 +12,15 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const ENDS_IN_WORD_CHAR = /[\p{L}\p{N}]$/u;
 const ALL_WORD_CHARS = /^[\p{L}\p{N}]+$/u;
 
+/** Whether the character before `at` is a letter or digit (ASCII checked directly, the rest by class). */
+function followsWordChar(text: string, at: number): boolean {
+  const code = text.charCodeAt(at - 1);
+  if (code < 128) {
+    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+  }
+  return ENDS_IN_WORD_CHAR.test(text.slice(Math.max(0, at - 2), at));
+}
+
 /**
  * Where the words that start with one of `stems` begin in `flat`, in order. Searches the
  * lower-cased text for each stem and keeps the matches at a word start, instead of lower-casing
@@ -33,13 +42,15 @@ export function stemHits(flat: string, stems: readonly string[]): number[] {
     }
     return hits;
   }
-  const hits = new Set<number>();
+  const hits: number[] = [];
   for (const stem of stems) {
     for (let at = lower.indexOf(stem); at !== -1; at = lower.indexOf(stem, at + 1)) {
-      if (at === 0 || !ENDS_IN_WORD_CHAR.test(lower.slice(Math.max(0, at - 2), at))) hits.add(at);
+      if (at === 0 || !followsWordChar(lower, at)) hits.push(at);
     }
   }
-  return [...hits].sort((a, b) => a - b);
+  hits.sort((a, b) => a - b);
+  // A word that starts with two stems was found twice.
+  return hits.filter((at, i) => i === 0 || hits[i - 1] !== at);
 }
 
 /**

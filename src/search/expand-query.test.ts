@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expandQuery, relevanceModel } from './expand-query.ts';
-import { splitFields } from './rank-bm25f.ts';
 
 const doc = (body: string, score: number, title = '') => ({
-  terms: splitFields({ title, headings: '', body }),
+  fields: { title, headings: '', body },
   score,
 });
 

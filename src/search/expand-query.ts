@@ -1,4 +1,5 @@
-import type { CandidateTerms, QueryTerm } from './rank-bm25f.ts';
+import type { AnalyzedFields } from '../core/index.ts';
+import type { QueryTerm } from './rank-bm25f.ts';
 
 /** Settings of pseudo-relevance feedback (RM3). */
 export interface FeedbackParams {
@@ -22,17 +23,18 @@ const DIGITS = /^\d+$/;
  * names say nothing about a topic.
  */
 export function relevanceModel(
-  top: ReadonlyArray<{ readonly terms: CandidateTerms; readonly score: number }>,
+  top: ReadonlyArray<{ readonly fields: AnalyzedFields; readonly score: number }>,
   terms: number,
 ): Map<string, number> {
   const probability = new Map<string, number>();
-  for (const { terms: fields, score } of top) {
-    const length = fields.title.length + fields.headings.length + fields.body.length;
-    if (length === 0 || score <= 0) continue;
-    const share = score / length;
-    for (const field of [fields.title, fields.headings, fields.body]) {
-      for (const term of field) probability.set(term, (probability.get(term) ?? 0) + share);
-    }
+  for (const { fields, score } of top) {
+    if (score <= 0) continue;
+    const words = [fields.title, fields.headings, fields.body].flatMap((f) =>
+      f ? f.split(' ') : [],
+    );
+    if (words.length === 0) continue;
+    const share = score / words.length;
+    for (const term of words) probability.set(term, (probability.get(term) ?? 0) + share);
   }
   const kept = [...probability.entries()]
     .filter(([term]) => !DIGITS.test(term))

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LexicalStats } from '../core/index.ts';
-import {
-  bm25fScorer,
-  type CandidateTerms,
-  DEFAULT_RANKING,
-  idf,
-  type QueryTerm,
-  splitFields,
-  typedQuery,
-} from './rank-bm25f.ts';
+import type { AnalyzedFields, LexicalStats } from '../core/index.ts';
+import { type Candidate, prepareCandidates } from './candidate.ts';
+import { bm25fScorer, DEFAULT_RANKING, idf, type QueryTerm, typedQuery } from './rank-bm25f.ts';
 
 const stats = (frequency: Record<string, number>): LexicalStats => ({
   chunks: 1000,
@@ -16,17 +9,22 @@ const stats = (frequency: Record<string, number>): LexicalStats => ({
   documentFrequency: frequency,
 });
 
-const chunk = (title: string, body: string, headings = '') =>
-  splitFields({ title, headings, body });
+const chunk = (title: string, body: string, headings = ''): AnalyzedFields => ({
+  title,
+  headings,
+  body,
+});
 const noProximity = { ...DEFAULT_RANKING, proximity: 0 };
 const score = (
   query: readonly string[] | readonly QueryTerm[],
-  candidate: CandidateTerms,
+  fields: AnalyzedFields,
   s: LexicalStats,
   params = DEFAULT_RANKING,
 ) => {
   const weighted = query.map((q) => (typeof q === 'string' ? typedQuery([q])[0] : q));
-  return bm25fScorer(weighted as QueryTerm[], s, params)(candidate);
+  const typed = (weighted as QueryTerm[]).filter((q) => q.typed).map((q) => q.term);
+  const [candidate] = prepareCandidates([fields], typed, params.window);
+  return bm25fScorer(weighted as QueryTerm[], s, typed, params)(candidate as Candidate);
 };
 
 describe('idf', () => {
@@ -36,21 +34,18 @@ describe('idf', () => {
   });
 });
 
-describe('splitFields', () => {
-  it('splits analyzed fields on spaces and reads an empty field as no terms', () => {
-    expect(splitFields({ title: 'pump', headings: '', body: 'flow pump flow' })).toEqual({
-      title: ['pump'],
-      headings: [],
-      body: ['flow', 'pump', 'flow'],
-    });
-  });
-});
-
 describe('bm25fScorer', () => {
   const s = stats({ pump: 10, flow: 100 });
 
   it('scores zero when no query term occurs', () => {
     expect(score(['pump'], chunk('other', 'noth here'), s)).toBe(0);
+    expect(score([], chunk('pump', 'pump'), s)).toBe(0);
+  });
+
+  it('matches whole terms only, whatever characters a term holds', () => {
+    expect(score(['pump'], chunk('', 'pumping repump pump2'), s)).toBe(0);
+    expect(score(['a.b'], chunk('', 'axb a.b'), stats({ 'a.b': 1 }))).toBeGreaterThan(0);
+    expect(score(['a.b'], chunk('', 'axb'), stats({ 'a.b': 1 }))).toBe(0);
   });
 
   it('ranks a rare term above a common one', () => {
@@ -86,6 +81,16 @@ describe('bm25fScorer', () => {
     expect(score(['pump'], chunk('pump', 'pump a pump b'), s, noProximity)).toBeCloseTo(expected);
   });
 
+  it('measures closeness in terms, whatever their length, up to the window', () => {
+    const bonus = (body: string) =>
+      score(['pump', 'flow'], chunk('', body), s) -
+      score(['pump', 'flow'], chunk('', body), s, noProximity);
+    const full = DEFAULT_RANKING.proximity * idf(1000, 100);
+    expect(bonus('pump extraordinarili flow')).toBeCloseTo(full / 2);
+    expect(bonus('flow a b c pump')).toBeCloseTo(full / 4);
+    expect(bonus('flow a b c d pump')).toBe(0);
+  });
+
   it('rewards typed terms that appear close together, by their closest pair of occurrences', () => {
     const near = chunk('', 'flow a b c d e f pump flow');
     const far = chunk('', 'pump a b c d e f flow');
@@ -112,11 +117,28 @@ describe('bm25fScorer', () => {
     );
   });
 
+  it('scores a term the same whether its counts were kept when preparing or are looked up', () => {
+    const fields = chunk('flow pump', 'pump flow flow a flow');
+    const query: QueryTerm[] = [
+      { term: 'pump', weight: 1, typed: true },
+      { term: 'flow', weight: 0.3, typed: false },
+    ];
+    const [both] = prepareCandidates([fields], ['pump', 'flow'], 4) as [Candidate];
+    const [one] = prepareCandidates([fields], ['pump'], 4) as [Candidate];
+    const kept = bm25fScorer(query, s, ['pump', 'flow'])(both);
+    expect(kept).toBeGreaterThan(0);
+    expect(bm25fScorer(query, s, ['pump'])(one)).toBeCloseTo(kept);
+  });
+
   it('gives one compiled scorer the same score for a candidate whatever it scored before', () => {
-    const scorer = bm25fScorer(typedQuery(['pump', 'flow']), s);
-    const a = chunk('pump', 'pump flow');
+    const [a, b] = prepareCandidates(
+      [chunk('pump', 'pump flow'), chunk('flow', 'flow flow pump a b c')],
+      ['pump', 'flow'],
+      4,
+    ) as [Candidate, Candidate];
+    const scorer = bm25fScorer(typedQuery(['pump', 'flow']), s, ['pump', 'flow']);
     const first = scorer(a);
-    scorer(chunk('flow', 'flow flow pump a b c'));
+    scorer(b);
     expect(scorer(a)).toBe(first);
   });
 });

@@ -1,7 +1,8 @@
 import type { AnalyzedFields, LexicalStats } from '../core/index.ts';
+import { CANDIDATE_FIELDS, type Candidate } from './candidate.ts';
+import { TermPattern } from './term-pattern.ts';
 
 type FieldName = keyof AnalyzedFields;
-const FIELDS: readonly FieldName[] = ['title', 'headings', 'body'];
 
 /** Tuning of {@link bm25fScorer}; defaults were tuned on the Cranfield dev split (see docs/decisions). */
 export interface RankingParams {
@@ -42,87 +43,55 @@ export interface QueryTerm {
 export const typedQuery = (terms: readonly string[]): QueryTerm[] =>
   terms.map((term) => ({ term, weight: 1, typed: true }));
 
-/** A candidate chunk's analyzed fields split into terms, once per search. */
-export interface CandidateTerms {
-  readonly title: readonly string[];
-  readonly headings: readonly string[];
-  readonly body: readonly string[];
-}
-
-/** Splits the analyzed field strings the store returns (terms joined by single spaces). */
-export function splitFields(fields: AnalyzedFields): CandidateTerms {
-  return {
-    title: fields.title ? fields.title.split(' ') : [],
-    headings: fields.headings ? fields.headings.split(' ') : [],
-    body: fields.body ? fields.body.split(' ') : [],
-  };
-}
-
 /**
- * Compiles a weighted query into a BM25F scoring function for candidates. Per-field
- * length-normalized term frequencies are combined before saturation, so a term found in both
- * title and body is not counted twice over; a bonus rewards typed terms that occur near each
- * other in the body. Each field is read once per candidate, looking up only the query's terms.
+ * Compiles a weighted query into a BM25F scoring function for the candidates of one search.
+ * Per-field length-normalized term frequencies are combined before saturation, so a term found
+ * in both title and body is not counted twice over; a bonus rewards typed terms that occur near
+ * each other in the body. Terms among `typed` (the list the candidates were prepared with) are
+ * read from the counts made then; only the others are looked for in the fields. Query terms must
+ * be distinct.
  */
 export function bm25fScorer(
   query: readonly QueryTerm[],
   stats: LexicalStats,
+  typed: readonly string[],
   params: RankingParams = DEFAULT_RANKING,
-): (candidate: CandidateTerms) => number {
+): (candidate: Candidate) => number {
   const size = query.length;
+  if (size === 0) return () => 0;
   const slots = new Map<string, number>();
   for (const [i, q] of query.entries()) slots.set(q.term, i);
+  // Where each query term's count was kept when the candidates were prepared; -1 if it was not.
+  const counted = query.map((q) => typed.indexOf(q.term));
+  const pattern = new TermPattern(query.filter((_, i) => counted[i] === -1).map((q) => q.term));
   const termWeight = query.map(
     (q) => q.weight * idf(stats.chunks, stats.documentFrequency[q.term] ?? 0),
   );
-  // Typed terms numbered 0..typed-1, for the proximity bonus; -1 for the others.
-  const typedIndex = new Int32Array(size).fill(-1);
-  const typedSlots: number[] = [];
-  for (const [i, q] of query.entries()) {
-    if (q.typed) {
-      typedIndex[i] = typedSlots.length;
-      typedSlots.push(i);
-    }
-  }
-  const typed = typedSlots.length;
-  const useProximity = params.proximity > 0 && typed > 1;
-  const counts = FIELDS.map(() => new Int32Array(size));
+  const count = new Int32Array(size);
   const tf = new Float64Array(size);
-  const lastSeen = new Int32Array(typed);
-  const closest = new Float64Array(typed * typed);
+  const countTerm = (term: string) => {
+    const slot = slots.get(term) as number;
+    count[slot] = (count[slot] as number) + 1;
+  };
+  const typedWeight = (term: string) => {
+    const slot = slots.get(term);
+    return slot !== undefined && query[slot]?.typed ? (termWeight[slot] as number) : 0;
+  };
 
   return (candidate) => {
     tf.fill(0);
-    if (useProximity) {
-      lastSeen.fill(-1);
-      closest.fill(Number.POSITIVE_INFINITY);
-    }
-    for (const [f, field] of FIELDS.entries()) {
-      const terms = candidate[field];
-      const count = counts[f] as Int32Array;
+    for (const [f, field] of CANDIDATE_FIELDS.entries()) {
+      const length = candidate.lengths[field];
+      if (length === 0) continue;
       count.fill(0);
-      const trackGaps = useProximity && field === 'body';
-      for (let position = 0; position < terms.length; position++) {
-        const slot = slots.get(terms[position] as string);
-        if (slot === undefined) continue;
-        count[slot] = (count[slot] as number) + 1;
-        if (!trackGaps) continue;
-        const t = typedIndex[slot] as number;
-        if (t < 0) continue;
-        for (let other = 0; other < typed; other++) {
-          const seen = lastSeen[other] as number;
-          if (other === t || seen < 0) continue;
-          const pair = t < other ? t * typed + other : other * typed + t;
-          if (position - seen < (closest[pair] as number)) closest[pair] = position - seen;
-        }
-        lastSeen[t] = position;
-      }
+      pattern.forEach(candidate.fields[field], countTerm);
       const average = stats.averageLength[field] || 1;
       const b = params.b[field];
-      const norm = 1 - b + b * (terms.length / average);
-      const scale = params.weights[field] / norm;
+      const scale = params.weights[field] / (1 - b + b * (length / average));
+      const kept = f * typed.length;
       for (let slot = 0; slot < size; slot++) {
-        const n = count[slot] as number;
+        const t = counted[slot] as number;
+        const n = t === -1 ? (count[slot] as number) : (candidate.typedCounts[kept + t] as number);
         if (n > 0) tf[slot] = (tf[slot] as number) + n * scale;
       }
     }
@@ -131,15 +100,11 @@ export function bm25fScorer(
       const x = tf[slot] as number;
       if (x > 0) score += ((termWeight[slot] as number) * x * (params.k1 + 1)) / (x + params.k1);
     }
-    if (useProximity) {
-      for (let a = 0; a < typed; a++) {
-        for (let c = a + 1; c < typed; c++) {
-          const gap = closest[a * typed + c] as number;
-          if (gap > params.window) continue;
-          const wa = termWeight[typedSlots[a] as number] as number;
-          const wc = termWeight[typedSlots[c] as number] as number;
-          score += (params.proximity * Math.min(wa, wc)) / gap;
-        }
+    if (params.proximity > 0) {
+      for (const { first, second, gap } of candidate.closePairs) {
+        if (gap > params.window) continue;
+        const weight = Math.min(typedWeight(first), typedWeight(second));
+        if (weight > 0) score += (params.proximity * weight) / gap;
       }
     }
     return score;
