@@ -6,7 +6,7 @@ import {
   InvalidInputError,
   type LexicalHit,
   type LexicalStats,
-  makeExcerpt,
+  makeExcerpter,
   queryTerms,
 } from '../core/index.ts';
 import { prepareCandidates } from './candidate.ts';
@@ -151,7 +151,7 @@ export async function searchWorkspace(
     shown.set(hit.document.id, count);
     if (count <= perDocument) results.push({ hit, score: ranked.scores[i] as number });
   }
-  const highlight = queryTerms(query);
+  const excerpt = makeExcerpter(queryTerms(query), { maxChars: excerptChars });
   return results.map(({ hit: { chunk, document }, score }) => ({
     documentId: document.id,
     path: document.path,
@@ -160,7 +160,7 @@ export async function searchWorkspace(
     status: document.status,
     chunkId: chunk.id,
     score: Math.round(score * 1e4) / 1e4,
-    excerpt: makeExcerpt(chunk.text, highlight, { maxChars: excerptChars }),
+    excerpt: excerpt(chunk.text),
     start: chunk.start,
     end: chunk.end,
     page: chunk.page,
