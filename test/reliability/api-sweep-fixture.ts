@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { UserRole } from '../../src/core/index.ts';
-import { SqliteStore, SqliteUserStore } from '../../src/store/index.ts';
+import { openWorkspaceStores } from '../../src/store/index.ts';
 import { type StubTurn, startOpenAIStubServer } from '../../src/testing/openai-stub-server.ts';
+import { createSchemaUrl } from '../../src/testing/postgres-test-database.ts';
 import { copySampleWorkspace } from '../../src/testing/run-footnote.ts';
 import { startServeProcess } from './serve-process.ts';
 
@@ -41,9 +42,15 @@ export interface OwnedId {
   readonly owner: 'alice' | 'carol' | null;
 }
 
+/** Where the served workspaces keep their data: each folder's SQLite file, or one PostgreSQL schema. */
+export type SweepStore = 'sqlite' | 'postgres';
+
 /** A served pair of workspaces with users, seeded sessions, edits and versions, ready to sweep. */
 export interface SweepFixture {
   readonly url: string;
+  readonly store: SweepStore;
+  /** The two workspace folders, `default` first. */
+  readonly folders: readonly [string, string];
   readonly openapi: Json;
   readonly callers: readonly Caller[];
   /** Ids to put in each path parameter, by parameter name. */
@@ -77,9 +84,10 @@ const editTurn = (content: string): StubTurn[] => [
  * Starts `footnote serve --host 127.0.0.2` (tokens required) over two workspaces — `default` with
  * alice and bob (members), eve (viewer) and dave (admin); `other` with carol — whose model is an
  * OpenAI-compatible stub, then seeds through the API: for alice in `default` and carol in `other`,
- * a proposed and an applied agent edit (so sessions, messages, edits and versions exist).
+ * a proposed and an applied agent edit (so sessions, messages, edits and versions exist). With
+ * `postgres` both workspaces and the users live in a fresh schema of the test PostgreSQL database.
  */
-export async function startSweepFixture(): Promise<SweepFixture> {
+export async function startSweepFixture(store: SweepStore = 'sqlite'): Promise<SweepFixture> {
   const undo: Array<() => Promise<void> | void> = [];
   const close = async () => {
     for (const step of undo.splice(0).reverse()) await step();
@@ -104,9 +112,15 @@ export async function startSweepFixture(): Promise<SweepFixture> {
       }),
     );
 
+    let databaseUrl: string | undefined;
+    if (store === 'postgres') {
+      const schema = await createSchemaUrl();
+      undo.push(() => schema.drop());
+      databaseUrl = schema.url;
+    }
+
     // Users live in the main workspace's database, where `footnote users add` puts them.
-    const store = SqliteStore.open(join(a.workspace, '.footnote', 'footnote.db'));
-    const users = new SqliteUserStore(store.db);
+    const stores = await openWorkspaceStores(resolve(a.workspace), { databaseUrl });
     const plan: Array<[string, UserRole, string[]]> = [
       ['alice', 'member', ['default']],
       ['bob', 'member', ['default']],
@@ -124,10 +138,10 @@ export async function startSweepFixture(): Promise<SweepFixture> {
       },
     ];
     for (const [name, role, workspaces] of plan) {
-      const { token } = await users.addUser({ name, role, workspaces });
+      const { token } = await stores.users.addUser({ name, role, workspaces });
       callers.push({ name, headers: { authorization: `Bearer ${token}` }, workspaces, role });
     }
-    await store.close();
+    await stores.close();
 
     const stub = await startOpenAIStubServer(
       [
@@ -156,8 +170,10 @@ export async function startSweepFixture(): Promise<SweepFixture> {
         'openai-compatible:stub',
         '--base-url',
         stub.url,
+        ...(databaseUrl ? ['--database-url', databaseUrl] : []),
       ],
-      { NODE_COMPILE_CACHE: join(tmpdir(), 'footnote-compile-cache') },
+      // An empty DATABASE_URL keeps the SQLite run on SQLite wherever the tests run.
+      { NODE_COMPILE_CACHE: join(tmpdir(), 'footnote-compile-cache'), DATABASE_URL: '' },
     );
     undo.push(() => served.stop());
     const url = served.url;
@@ -261,6 +277,8 @@ export async function startSweepFixture(): Promise<SweepFixture> {
     const openapi = (await (await fetch(`${url}/openapi.json`)).json()) as Json;
     return {
       url,
+      store,
+      folders: [a.workspace, b.workspace],
       openapi,
       callers,
       ids,
