@@ -21,7 +21,7 @@ function followsWordChar(text: string, at: number): boolean {
   return ENDS_IN_WORD_CHAR.test(text.slice(Math.max(0, at - 2), at));
 }
 
-const ASCII_TEXT = /^[\x00-\x7f]*$/;
+const NOT_ASCII = /[^\p{ASCII}]/u;
 const ASCII_WORD = /^[a-z0-9]+$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -56,7 +56,7 @@ export function stemFinder(stems: readonly string[]): (flat: string) => number[]
       return hits;
     }
     const hits: number[] = [];
-    if (pattern !== null && ASCII_TEXT.test(lower)) {
+    if (pattern !== null && !NOT_ASCII.test(lower)) {
       pattern.lastIndex = 0;
       for (let m = pattern.exec(lower); m !== null; m = pattern.exec(lower)) hits.push(m.index);
       return hits;

@@ -1,5 +1,5 @@
 import type { AnalyzedFields } from '../core/index.ts';
-import type { QueryTerm } from './rank-bm25f.ts';
+import type { WeightedTerm } from './rank-bm25f.ts';
 
 /** Settings of pseudo-relevance feedback (RM3). */
 export interface FeedbackParams {
@@ -52,7 +52,7 @@ export function expandQuery(
   typed: readonly string[],
   model: ReadonlyMap<string, number>,
   originalWeight: number,
-): QueryTerm[] {
+): WeightedTerm[] {
   const feedbackWeight = 1 - originalWeight;
   const query = typed.map((term) => ({
     term,

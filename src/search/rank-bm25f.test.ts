@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyzedFields, LexicalStats } from '../core/index.ts';
 import { type Candidate, prepareCandidates } from './candidate.ts';
-import { bm25fScorer, DEFAULT_RANKING, idf, type QueryTerm, typedQuery } from './rank-bm25f.ts';
+import { bm25fScorer, DEFAULT_RANKING, idf, typedQuery, type WeightedTerm } from './rank-bm25f.ts';
 
 const stats = (frequency: Record<string, number>): LexicalStats => ({
   chunks: 1000,
@@ -16,15 +16,15 @@ const chunk = (title: string, body: string, headings = ''): AnalyzedFields => ({
 });
 const noProximity = { ...DEFAULT_RANKING, proximity: 0 };
 const score = (
-  query: readonly string[] | readonly QueryTerm[],
+  query: readonly string[] | readonly WeightedTerm[],
   fields: AnalyzedFields,
   s: LexicalStats,
   params = DEFAULT_RANKING,
 ) => {
   const weighted = query.map((q) => (typeof q === 'string' ? typedQuery([q])[0] : q));
-  const typed = (weighted as QueryTerm[]).filter((q) => q.typed).map((q) => q.term);
+  const typed = (weighted as WeightedTerm[]).filter((q) => q.typed).map((q) => q.term);
   const [candidate] = prepareCandidates([fields], typed, params.window);
-  return bm25fScorer(weighted as QueryTerm[], s, typed, params)(candidate as Candidate);
+  return bm25fScorer(weighted as WeightedTerm[], s, typed, params)(candidate as Candidate);
 };
 
 describe('idf', () => {
@@ -119,7 +119,7 @@ describe('bm25fScorer', () => {
 
   it('scores a term the same whether its counts were kept when preparing or are looked up', () => {
     const fields = chunk('flow pump', 'pump flow flow a flow');
-    const query: QueryTerm[] = [
+    const query: WeightedTerm[] = [
       { term: 'pump', weight: 1, typed: true },
       { term: 'flow', weight: 0.3, typed: false },
     ];

@@ -33,14 +33,14 @@ export function idf(chunks: number, frequency: number): number {
 }
 
 /** One term of a weighted query; only `typed` terms (the user's own words) earn the proximity bonus. */
-export interface QueryTerm {
+export interface WeightedTerm {
   readonly term: string;
   readonly weight: number;
   readonly typed: boolean;
 }
 
 /** The user's words as a query, each with weight 1. */
-export const typedQuery = (terms: readonly string[]): QueryTerm[] =>
+export const typedQuery = (terms: readonly string[]): WeightedTerm[] =>
   terms.map((term) => ({ term, weight: 1, typed: true }));
 
 /**
@@ -52,7 +52,7 @@ export const typedQuery = (terms: readonly string[]): QueryTerm[] =>
  * be distinct.
  */
 export function bm25fScorer(
-  query: readonly QueryTerm[],
+  query: readonly WeightedTerm[],
   stats: LexicalStats,
   typed: readonly string[],
   params: RankingParams = DEFAULT_RANKING,

@@ -19,9 +19,9 @@ import {
 import {
   bm25fScorer,
   DEFAULT_RANKING,
-  type QueryTerm,
   type RankingParams,
   typedQuery,
+  type WeightedTerm,
 } from './rank-bm25f.ts';
 
 /** Options for {@link searchWorkspace}. */
@@ -110,7 +110,7 @@ export async function searchWorkspace(
     terms,
     ranking.window,
   );
-  const rank = (weighted: readonly QueryTerm[], termStats: LexicalStats) => {
+  const rank = (weighted: readonly WeightedTerm[], termStats: LexicalStats) => {
     const score = bm25fScorer(weighted, termStats, terms, ranking);
     const scores = pool.map(score);
     const order = pool
