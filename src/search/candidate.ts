@@ -20,7 +20,7 @@ export interface Candidate {
    * How often each typed term occurs in each field: the counts of every typed term in
    * {@link CANDIDATE_FIELDS}' first field, then the second's, then the third's.
    */
-  readonly typedCounts: Int32Array;
+  readonly typedCounts: readonly number[];
   /** Each pair of typed terms within the window of each other in the body, at its closest. */
   readonly closePairs: readonly ClosePair[];
 }
@@ -32,6 +32,8 @@ function termCount(field: string): number {
   for (let at = field.indexOf(' '); at !== -1; at = field.indexOf(' ', at + 1)) count++;
   return count;
 }
+
+const NO_PAIRS: readonly ClosePair[] = [];
 
 /**
  * Prepares the candidates of one search: where and how often the typed terms occur is found
@@ -47,48 +49,63 @@ export function prepareCandidates(
   const pattern = new TermPattern(typed);
   const lastSeen = new Int32Array(size);
   const closest = new Int32Array(size * size);
+  const bodyOffset = CANDIDATE_FIELDS.indexOf('body') * size;
+  // The candidate being read; the callbacks below are made once, not per candidate.
+  let counts: number[] = [];
+  let offset = 0;
+  let body = '';
+  let position = 0;
+  let counted = 0;
+  const countTerm = (term: string) => {
+    const at = offset + (index.get(term) as number);
+    counts[at] = (counts[at] as number) + 1;
+  };
+  // A body match's position in terms is the number of spaces before it, counted on from the last.
+  const placeBodyTerm = (term: string, start: number) => {
+    const t = index.get(term) as number;
+    counts[bodyOffset + t] = (counts[bodyOffset + t] as number) + 1;
+    for (
+      let at = body.indexOf(' ', counted);
+      at !== -1 && at < start;
+      at = body.indexOf(' ', at + 1)
+    ) {
+      position++;
+    }
+    counted = start;
+    for (let other = 0; other < size; other++) {
+      const seen = lastSeen[other] as number;
+      if (other === t || seen < 0) continue;
+      const pair = t < other ? t * size + other : other * size + t;
+      if (position - seen < (closest[pair] as number)) closest[pair] = position - seen;
+    }
+    lastSeen[t] = position;
+  };
   return hits.map((fields) => {
-    const typedCounts = new Int32Array(size * CANDIDATE_FIELDS.length);
-    let offset = 0;
-    const countTerm = (term: string) => {
-      const at = offset + (index.get(term) as number);
-      typedCounts[at] = (typedCounts[at] as number) + 1;
-    };
+    counts = new Array<number>(size * CANDIDATE_FIELDS.length).fill(0);
     for (const [f, field] of CANDIDATE_FIELDS.entries()) {
-      if (field === 'body') continue;
+      if (field === 'body' || fields[field] === '') continue;
       offset = f * size;
       pattern.forEach(fields[field], countTerm);
     }
-    offset = CANDIDATE_FIELDS.indexOf('body') * size;
+    body = fields.body;
+    position = 0;
+    counted = 0;
     lastSeen.fill(-1);
     closest.fill(window + 1);
-    const body = fields.body;
-    // A match's position in terms is the number of spaces before it, counted on from the last.
-    let position = 0;
-    let counted = 0;
-    pattern.forEach(body, (term, start) => {
-      countTerm(term);
-      let at = body.indexOf(' ', counted);
-      while (at !== -1 && at < start) {
-        position++;
-        at = body.indexOf(' ', at + 1);
-      }
-      counted = start;
-      const t = index.get(term) as number;
-      for (let other = 0; other < size; other++) {
-        const seen = lastSeen[other] as number;
-        if (other === t || seen < 0) continue;
-        const pair = t < other ? t * size + other : other * size + t;
-        if (position - seen < (closest[pair] as number)) closest[pair] = position - seen;
-      }
-      lastSeen[t] = position;
-    });
-    const closePairs: ClosePair[] = [];
+    pattern.forEach(body, placeBodyTerm);
+    // The rest of the body's spaces give its length.
+    for (let at = body.indexOf(' ', counted); at !== -1; at = body.indexOf(' ', at + 1)) position++;
+    let closePairs = NO_PAIRS;
     for (let a = 0; a < size; a++) {
       for (let c = a + 1; c < size; c++) {
         const gap = closest[a * size + c] as number;
-        if (gap <= window)
-          closePairs.push({ first: typed[a] as string, second: typed[c] as string, gap });
+        if (gap > window) continue;
+        if (closePairs === NO_PAIRS) closePairs = [];
+        (closePairs as ClosePair[]).push({
+          first: typed[a] as string,
+          second: typed[c] as string,
+          gap,
+        });
       }
     }
     return {
@@ -96,9 +113,9 @@ export function prepareCandidates(
       lengths: {
         title: termCount(fields.title),
         headings: termCount(fields.headings),
-        body: termCount(fields.body),
+        body: body === '' ? 0 : position + 1,
       },
-      typedCounts,
+      typedCounts: counts,
       closePairs,
     };
   });
