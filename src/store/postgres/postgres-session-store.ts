@@ -6,7 +6,6 @@ import {
   INTERRUPT_MESSAGES,
   type ProposedEdit,
   type ProposedEditUpdate,
-  type RecordedUser,
   readToolCallDocuments,
   type Session,
   type SessionSearch,
@@ -15,6 +14,8 @@ import {
   serializeMessage,
   type ToolCallRecord,
 } from '../../core/index.ts';
+import { recordedUser, versionFromRow } from '../session-rows.ts';
+
 import { thisProcess, type WriterProcess } from '../sqlite/sqlite-session-store.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 import { searchPostgresSessions } from './search-sessions.ts';
@@ -99,12 +100,6 @@ const toProposedEdit = (row: ProposedEditRow): ProposedEdit => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
-
-/** The user recorded on a version or audit event row; null on rows stored without one. */
-const recordedUser = (row: Record<string, unknown>): RecordedUser | null =>
-  typeof row.user_id === 'string'
-    ? { id: row.user_id, name: typeof row.user_name === 'string' ? row.user_name : row.user_id }
-    : null;
 
 const parse = (text: string): unknown => {
   try {
@@ -461,28 +456,12 @@ export class PostgresSessionStore implements SessionStore {
     );
   }
 
-  private toVersion(row: Record<string, unknown>): DocumentVersion {
-    return {
-      id: String(row.id),
-      documentId: String(row.document_id),
-      path: String(row.path),
-      content: String(row.content),
-      contentHash: String(row.content_hash),
-      reference: row.reference
-        ? (JSON.parse(String(row.reference)) as DocumentVersion['reference'])
-        : null,
-      note: String(row.note),
-      user: recordedUser(row),
-      createdAt: String(row.created_at),
-    };
-  }
-
   async listVersions(documentId: string): Promise<DocumentVersion[]> {
     const { rows } = await this.db.query(
       'SELECT * FROM versions WHERE ws = $1 AND document_id = $2 ORDER BY created_at, seq',
       [this.ws, documentId],
     );
-    return rows.map((r) => this.toVersion(r));
+    return rows.map((r) => versionFromRow(r));
   }
 
   async getVersion(id: string): Promise<DocumentVersion | null> {
@@ -490,7 +469,7 @@ export class PostgresSessionStore implements SessionStore {
       this.ws,
       id,
     ]);
-    return rows[0] ? this.toVersion(rows[0]) : null;
+    return rows[0] ? versionFromRow(rows[0]) : null;
   }
 
   async addAuditEvent(event: AuditEvent): Promise<void> {

@@ -9,13 +9,13 @@ import {
   type MessageRow,
   type ProposedEdit,
   type ProposedEditUpdate,
-  type RecordedUser,
   type Session,
   type SessionSearch,
   type SessionSearchHit,
   type SessionStore,
   serializeMessage,
 } from '../../core/index.ts';
+import { recordedUser, versionFromRow } from '../session-rows.ts';
 import { inTransaction, PreparedStatements } from './prepared-statements.ts';
 import { searchSqliteSessions } from './search-sessions.ts';
 import { readMessageToolCalls, readSessionToolCalls, writeToolCalls } from './tool-call-rows.ts';
@@ -103,12 +103,6 @@ const toProposedEdit = (row: ProposedEditRow): ProposedEdit => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
-
-/** The user recorded on a version or audit event row; null on rows stored before users were. */
-const recordedUser = (row: Record<string, unknown>): RecordedUser | null =>
-  typeof row.user_id === 'string'
-    ? { id: row.user_id, name: typeof row.user_name === 'string' ? row.user_name : row.user_id }
-    : null;
 
 /** Which process writes the answers it streams, and whether the writer of another answer still runs. */
 export interface WriterProcess {
@@ -377,32 +371,16 @@ export class SqliteSessionStore implements SessionStore {
     );
   }
 
-  private toVersion(row: Record<string, unknown>): DocumentVersion {
-    return {
-      id: String(row.id),
-      documentId: String(row.document_id),
-      path: String(row.path),
-      content: String(row.content),
-      contentHash: String(row.content_hash),
-      reference: row.reference
-        ? (JSON.parse(String(row.reference)) as DocumentVersion['reference'])
-        : null,
-      note: String(row.note),
-      user: recordedUser(row),
-      createdAt: String(row.created_at),
-    };
-  }
-
   async listVersions(documentId: string): Promise<DocumentVersion[]> {
     const rows = this.sql(
       'SELECT * FROM versions WHERE document_id = ? ORDER BY created_at, rowid',
     ).all(documentId);
-    return rows.map((r) => this.toVersion(r as Record<string, unknown>));
+    return rows.map((r) => versionFromRow(r as Record<string, unknown>));
   }
 
   async getVersion(id: string): Promise<DocumentVersion | null> {
     const row = this.sql('SELECT * FROM versions WHERE id = ?').get(id);
-    return row ? this.toVersion(row as Record<string, unknown>) : null;
+    return row ? versionFromRow(row as Record<string, unknown>) : null;
   }
 
   async addAuditEvent(event: AuditEvent): Promise<void> {
