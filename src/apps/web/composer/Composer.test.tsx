@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceApi } from '../api/client.ts';
 import type { ReferenceJson, SuggestGroup, SuggestItem } from '../api/types.ts';
 import { Composer, type ComposerHandle } from './Composer.tsx';
+import { STOP_GUARD_MS } from './composer-limits.ts';
 
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
@@ -548,6 +549,30 @@ describe('Composer sending', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(onStop).toHaveBeenCalled();
+  });
+
+  it('disables Stop for a moment after Send, so a double-click cannot stop the answer, then enables it', async () => {
+    const { api, textarea, onSend, onStop, view } = setup();
+    type(textarea, 'What is the flow rate?');
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    await waitFor(() => expect(onSend).toHaveBeenCalled());
+    view.rerender(
+      <Composer
+        api={api}
+        sessionId={null}
+        busy={true}
+        onSend={onSend}
+        onStop={onStop}
+        onOpenDocument={vi.fn()}
+      />,
+    );
+    const stop = screen.getByRole('button', { name: 'Stop' }) as HTMLButtonElement;
+    expect(stop.disabled).toBe(true);
+    fireEvent.click(stop);
+    expect(onStop).not.toHaveBeenCalled();
+    await waitFor(() => expect(stop.disabled).toBe(false), { timeout: STOP_GUARD_MS * 4 });
+    fireEvent.click(stop);
+    expect(onStop).toHaveBeenCalledTimes(1);
   });
 
   it('blocks a message over the limit', () => {

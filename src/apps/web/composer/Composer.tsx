@@ -135,7 +135,11 @@ export function Composer({
   } | null>(null);
   const [checking, setChecking] = useState(false);
   const [anchor, setAnchor] = useState<CSSProperties | undefined>(undefined);
-  const sentAt = useRef(Number.NEGATIVE_INFINITY);
+  // Stop takes Send's place at once; it stays disabled for a moment so the second click of a
+  // double-click on Send cannot stop the answer it started, and a later click is never dropped.
+  const [stopArmed, setStopArmed] = useState(true);
+  const armTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(armTimer.current), []);
 
   const previews = useMemo(() => new PreviewCache(api), [api]);
   useEffect(() => () => previews.dispose(), [previews]);
@@ -349,7 +353,9 @@ export function Composer({
         }),
       };
     }
-    sentAt.current = performance.now();
+    clearTimeout(armTimer.current);
+    setStopArmed(false);
+    armTimer.current = setTimeout(() => setStopArmed(true), STOP_GUARD_MS);
     onSend(text.trim(), options);
     // Whatever was typed while the references were checked stays in the box.
     const left = draftAfterSend(latestDraft.current, text);
@@ -533,13 +539,7 @@ export function Composer({
             </span>
           )}
           {busy ? (
-            <button
-              type="button"
-              className="composer-stop"
-              onClick={() => {
-                if (performance.now() - sentAt.current >= STOP_GUARD_MS) onStop();
-              }}
-            >
+            <button type="button" className="composer-stop" disabled={!stopArmed} onClick={onStop}>
               Stop
             </button>
           ) : (

@@ -5,7 +5,7 @@
 export const MAX_MESSAGE_CHARS = 32_000;
 
 /**
- * How long after sending a click on Stop (which takes Send's place) is ignored: the second click of
- * a double-click on Send must not stop the answer it just asked for.
+ * How long after sending Stop (which takes Send's place) stays disabled: the second click of a
+ * double-click on Send must not stop the answer it just asked for.
  */
 export const STOP_GUARD_MS = 600;
