@@ -3,6 +3,7 @@ export * from './citations/index.ts';
 export * from './context/index.ts';
 export * from './display-text.ts';
 export * from './document.ts';
+export * from './chunk-vectors.ts';
 export * from './document-store.ts';
 export * from './entity-fields.ts';
 export * from './entity-schema.ts';
