@@ -58,3 +58,12 @@ export interface ChunkVectorStore {
   nearestChunks(query: VectorQuery): Promise<VectorHit[]>;
   vectorCoverage(model: string): Promise<VectorCoverage>;
 }
+
+/**
+ * The embedding model as search and indexing need it: texts in, one vector per text out, in
+ * order. `model` names it in the vector cache (`provider:name`), so vectors of two models never mix.
+ */
+export interface TextEmbedder {
+  readonly model: string;
+  embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
+}
