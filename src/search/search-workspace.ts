@@ -3,11 +3,13 @@ import {
   type DocumentKind,
   type DocumentStatus,
   type DocumentStore,
+  type DocumentSummary,
   InvalidInputError,
   type LexicalHit,
   type LexicalStats,
   makeExcerpter,
   queryTerms,
+  type StoredChunk,
 } from '../core/index.ts';
 import { prepareCandidates } from './candidate.ts';
 import {
@@ -70,24 +72,52 @@ export interface SearchResult {
   readonly headingPath: readonly string[];
 }
 
+/** A chunk placed by a ranking, with its document and the score that placed it. */
+export interface ScoredChunk {
+  readonly chunk: StoredChunk;
+  readonly document: DocumentSummary;
+  readonly score: number;
+}
+
+/** Refuses a result count outside 1…{@link MAX_SEARCH_LIMIT}, so one query cannot ask for everything. */
+export function assertSearchLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
+    throw new InvalidInputError('limit', limit, `an integer from 1 to ${MAX_SEARCH_LIMIT}`);
+  }
+}
+
 /** Finds the chunks that best match a free-text query, best first. */
 export async function searchWorkspace(
   store: DocumentStore,
   query: string,
   options: SearchOptions = {},
 ): Promise<SearchResult[]> {
+  const { limit = 10, excerptChars = 240, perDocument = 3 } = options;
+  assertSearchLimit(limit);
+  const ranked = await rankLexical(store, query, options);
+  if (ranked.length === 0) return [];
+  const excerpt = makeExcerpter(queryTerms(query), { maxChars: excerptChars });
+  return capPerDocument(ranked, limit, perDocument).map((hit) => searchResultOf(hit, excerpt));
+}
+
+/**
+ * The lexical ranking of a query (BM25F, then RM3 feedback on a large enough corpus): every
+ * candidate the store returned, best first, uncapped, so hybrid search can fuse the same list
+ * {@link searchWorkspace} pages through.
+ */
+export async function rankLexical(
+  store: DocumentStore,
+  query: string,
+  options: SearchOptions = {},
+): Promise<ScoredChunk[]> {
   const {
     limit = 10,
     kinds,
-    excerptChars = 240,
     candidates = 200,
     ranking = DEFAULT_RANKING,
     feedback = DEFAULT_FEEDBACK,
-    perDocument = 3,
   } = options;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
-    throw new InvalidInputError('limit', limit, `an integer from 1 to ${MAX_SEARCH_LIMIT}`);
-  }
+  assertSearchLimit(limit);
   const terms = analyzeQuery(query);
   if (terms.length === 0) return [];
   // Twice the page is enough to re-order: on Cranfield dev, 200 candidates for 100 results rank
@@ -142,17 +172,38 @@ export async function searchWorkspace(
       documentFrequency: { ...addedStats.documentFrequency, ...stats.documentFrequency },
     });
   }
+  return ranked.order.map((i) => {
+    const { chunk, document } = hits[i] as LexicalHit;
+    return { chunk, document, score: ranked.scores[i] as number };
+  });
+}
+
+/**
+ * The first `limit` of a ranking with at most `perDocument` chunks of any one document, so one
+ * long document cannot fill the page.
+ */
+export function capPerDocument<T extends { readonly document: { readonly id: string } }>(
+  ranked: Iterable<T>,
+  limit: number,
+  perDocument: number,
+): T[] {
   const shown = new Map<string, number>();
-  const results: Array<{ readonly hit: LexicalHit; readonly score: number }> = [];
-  for (const i of ranked.order) {
+  const results: T[] = [];
+  for (const hit of ranked) {
     if (results.length === limit) break;
-    const hit = hits[i] as LexicalHit;
     const count = (shown.get(hit.document.id) ?? 0) + 1;
     shown.set(hit.document.id, count);
-    if (count <= perDocument) results.push({ hit, score: ranked.scores[i] as number });
+    if (count <= perDocument) results.push(hit);
   }
-  const excerpt = makeExcerpter(queryTerms(query), { maxChars: excerptChars });
-  return results.map(({ hit: { chunk, document }, score }) => ({
+  return results;
+}
+
+/** A ranked chunk as a search result: where it lives and the excerpt that shows why it matched. */
+export function searchResultOf(
+  { chunk, document, score }: ScoredChunk,
+  excerpt: (text: string) => string,
+): SearchResult {
+  return {
     documentId: document.id,
     path: document.path,
     title: document.title,
@@ -166,5 +217,5 @@ export async function searchWorkspace(
     page: chunk.page,
     section: chunk.sectionId,
     headingPath: chunk.headingPath,
-  }));
+  };
 }
