@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type {
+  ChunkVectorStore,
   DocumentStore,
   RateLimit,
   RateLimiter,
@@ -14,10 +15,12 @@ import { PostgresRecords } from './postgres/postgres-records.ts';
 import { PostgresSessionStore } from './postgres/postgres-session-store.ts';
 import { PostgresStore } from './postgres/postgres-store.ts';
 import { PostgresUserStore } from './postgres/postgres-user-store.ts';
+import { PostgresVectorStore } from './postgres/postgres-vectors.ts';
 import { SqliteRecords } from './sqlite/sqlite-records.ts';
 import { SqliteSessionStore } from './sqlite/sqlite-session-store.ts';
 import { SqliteStore } from './sqlite/sqlite-store.ts';
 import { SqliteUserStore } from './sqlite/sqlite-user-store.ts';
+import { SqliteVectorStore } from './sqlite/sqlite-vectors.ts';
 import type { WorkspaceRecords } from './workspace-records.ts';
 
 /** Every store port of one workspace, on one database connection (or pool). */
@@ -25,6 +28,8 @@ export interface WorkspaceStores {
   readonly store: DocumentStore;
   readonly sessions: SessionStore;
   readonly users: UserStore;
+  /** Chunk embeddings and nearest-chunk search; its vector extension is loaded only when first used. */
+  readonly vectors: ChunkVectorStore;
   /** Which database holds them: the workspace's SQLite file, or a PostgreSQL server. */
   readonly backend: 'sqlite' | 'postgres';
   /**
@@ -63,6 +68,7 @@ export async function openWorkspaceStores(
       store: new PostgresStore(db),
       sessions: new PostgresSessionStore(db),
       users: new PostgresUserStore(db),
+      vectors: new PostgresVectorStore(db),
       backend: 'postgres',
       exclusive: (key, work) => db.exclusive(key, work),
       sharedRateLimiter: (limit) => new PostgresRateLimiter(db, limit),
@@ -79,6 +85,7 @@ export async function openWorkspaceStores(
     store,
     sessions: new SqliteSessionStore(store.db),
     users: new SqliteUserStore(store.db),
+    vectors: new SqliteVectorStore(store.db),
     backend: 'sqlite',
     exclusive: (_key, work) => work(),
     sharedRateLimiter: () => null,

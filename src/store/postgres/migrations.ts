@@ -292,3 +292,37 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
   },
 ];
+
+/**
+ * The vector schema, kept apart from {@link POSTGRES_MIGRATIONS}: it needs the pgvector extension,
+ * which many servers lack, so it is applied (and recorded in `vector_schema_migrations`) only when
+ * a workspace first uses an embedding model. Append only, like the base history.
+ */
+export const POSTGRES_VECTOR_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'chunk vectors: embeddings cached by workspace, model and text hash; chunk text hashes',
+    sql: `
+      -- One vector per workspace, model and text (SHA-256 of the chunk text, hex): a text is
+      -- embedded once per model. The column has no fixed length, so models of different lengths
+      -- share it; queries always keep to one model.
+      CREATE TABLE text_vectors (
+        ws INTEGER NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        model TEXT NOT NULL,
+        text_hash TEXT NOT NULL,
+        dimensions INTEGER NOT NULL,
+        vector vector NOT NULL,
+        PRIMARY KEY (ws, model, text_hash)
+      );
+      -- The hash of each chunk's text, filled when the embedding pass first sees the chunk; a
+      -- chunk id is derived from its text, so the row never goes stale.
+      CREATE TABLE chunk_texts (
+        ws INTEGER NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        chunk_id TEXT NOT NULL,
+        text_hash TEXT NOT NULL,
+        PRIMARY KEY (ws, chunk_id)
+      );
+      CREATE INDEX chunk_texts_hash ON chunk_texts(ws, text_hash);
+    `,
+  },
+];

@@ -308,4 +308,28 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE json_valid(payload) AND json_type(payload, '$.toolCalls') IS NOT NULL;
     `,
   },
+  {
+    version: 9,
+    name: 'chunk vectors: embeddings cached by model and text hash, chunk text hashes',
+    sql: `
+      -- One vector per model and text (SHA-256 of the chunk text, hex): a text is embedded once per
+      -- model, whichever chunks carry it and however often they are re-indexed. The vector is
+      -- little-endian float32, as sqlite-vec reads it; its length is kept to check queries.
+      CREATE TABLE text_vectors (
+        model TEXT NOT NULL,
+        text_hash TEXT NOT NULL,
+        dimensions INTEGER NOT NULL,
+        vector BLOB NOT NULL,
+        PRIMARY KEY (model, text_hash)
+      );
+      -- The hash of each chunk's text, filled when the embedding pass first sees the chunk. A chunk
+      -- id is derived from its text, so the row never goes stale: with text_vectors it links the
+      -- chunk to its vector under every model.
+      CREATE TABLE chunk_texts (
+        chunk_id TEXT PRIMARY KEY,
+        text_hash TEXT NOT NULL
+      );
+      CREATE INDEX chunk_texts_hash ON chunk_texts(text_hash);
+    `,
+  },
 ];

@@ -49,10 +49,13 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
   return latest;
 }
 
-/** Opens (creating if needed) a Footnote database file in WAL mode with foreign keys on, migrated to the latest schema. */
+/**
+ * Opens (creating if needed) a Footnote database file in WAL mode with foreign keys on, migrated to
+ * the latest schema. Extensions may be loaded into it: sqlite-vec, once vectors are first used.
+ */
 export function openDatabase(path: string): DatabaseSync {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path, { timeout: 5000 });
+  const db = new DatabaseSync(path, { timeout: 5000, allowExtension: true });
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
