@@ -1,3 +1,4 @@
+export * from './embedding-model.ts';
 export * from './model-choice.ts';
 export * from './model-errors.ts';
 export * from './model-spec.ts';

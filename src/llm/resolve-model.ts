@@ -25,7 +25,7 @@ function parsedOf(spec: ModelSpec): ParsedModelSpec | null {
 }
 
 /** Checks a base URL is an absolute http(s) URL and drops trailing slashes, so `…/v1/` and `…/v1` agree. */
-function checkUrl(url: string, provider: string): string {
+export function checkUrl(url: string, provider: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -38,7 +38,7 @@ function checkUrl(url: string, provider: string): string {
 }
 
 /** Ollama's base URL: `--base-url` as given, else `$OLLAMA_HOST` (scheme optional, as Ollama allows) + `/v1`. */
-function ollamaBaseUrl(spec: ModelSpec): string {
+export function ollamaBaseUrl(spec: ModelSpec): string {
   const explicit = nonBlank(spec.baseUrl);
   if (explicit) return checkUrl(explicit, 'ollama');
   let host = nonBlank(envOf(spec).OLLAMA_HOST) ?? OLLAMA_DEFAULT_HOST;

@@ -203,3 +203,41 @@ describe('openai stub server', () => {
     expect(stub.offScriptRequests).toHaveLength(1);
   });
 });
+
+describe('openai stub server embeddings', () => {
+  it('answers POST /v1/embeddings in the OpenAI shape and records the texts', async () => {
+    const stub = await startOpenAIStubServer([], {
+      embeddings: { vector: (text, model) => [text.length, model.length] },
+    });
+    stubs.push(stub);
+    const res = await fetch(`${stub.url}/embeddings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', input: ['abc', 'de'] }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      data: { index: number; embedding: number[] }[];
+      usage: { prompt_tokens: number };
+    };
+    expect(body.data.map((d) => [d.index, d.embedding])).toEqual([
+      [0, [3, 1]],
+      [1, [2, 1]],
+    ]);
+    expect(body.usage.prompt_tokens).toBe(2);
+    expect(stub.embeddingRequests).toEqual([{ model: 'm', input: ['abc', 'de'] }]);
+    expect(stub.embeddedTextCount()).toBe(2);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('rejects a body without string inputs', async () => {
+    const stub = await startOpenAIStubServer([]);
+    stubs.push(stub);
+    const res = await fetch(`${stub.url}/embeddings`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'm', input: [1] }),
+    });
+    expect(res.status).toBe(400);
+    expect(stub.embeddingRequests).toHaveLength(0);
+  });
+});

@@ -6,6 +6,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { conceptVector } from './concept-embedding.ts';
 
 /** One tool call a stub turn makes; `arguments` is sent as JSON text, split across chunks. */
 export interface StubToolCall {
@@ -57,8 +58,24 @@ export interface StubRequestBody {
   readonly [key: string]: unknown;
 }
 
+/** An embeddings request as the stub recorded it: the model and the texts, in order. */
+export interface StubEmbeddingRequest {
+  readonly model: string;
+  readonly input: readonly string[];
+}
+
+/** How the stub answers `POST /v1/embeddings`. */
+export interface StubEmbeddingOptions {
+  /** The vector of one text. @default {@link conceptVector} (synonyms cluster) */
+  readonly vector?: (text: string, model: string) => readonly number[];
+  /** Fail a request with this status and message instead of answering it (it is still recorded). */
+  readonly fail?: (request: StubEmbeddingRequest) => { status: number; error?: string } | undefined;
+}
+
 /** Options of a stub server. */
 export interface StubOptions {
+  /** Answers to `POST /v1/embeddings` (always served; these options change how). */
+  readonly embeddings?: StubEmbeddingOptions;
   /**
    * Answers a request outside the script (and outside `requests`) when it returns a turn: e.g.
    * the background one-line summary requests a configured model gets, which carry no tools, so
@@ -76,6 +93,10 @@ export interface RunningStub {
   readonly offScriptRequests: readonly StubRequestBody[];
   /** Headers of the same requests, in the same order. */
   readonly requestHeaders: readonly IncomingHttpHeaders[];
+  /** The embeddings requests received, in order (failed ones too). */
+  readonly embeddingRequests: readonly StubEmbeddingRequest[];
+  /** How many texts the embeddings requests carried, in all. */
+  embeddedTextCount(): number;
   close(): Promise<void>;
 }
 
@@ -128,8 +149,9 @@ const tokens = (chars: number) => Math.max(1, Math.ceil(chars / 4));
 /**
  * A tiny OpenAI-compatible chat-completions server on 127.0.0.1 for tests: it answers requests
  * from `script` in order — streamed SSE when the request says `stream: true`, JSON otherwise —
- * records what it received, and answers requests past the script with a 500. No network beyond
- * the loopback port it picks.
+ * records what it received, and answers requests past the script with a 500. It also serves
+ * `POST /v1/embeddings` (see {@link StubEmbeddingOptions}). No network beyond the loopback port
+ * it picks.
  */
 export function createOpenAIStubServer(
   script: readonly StubTurn[],
@@ -140,6 +162,7 @@ export function createOpenAIStubServer(
       const requests: StubRequestBody[] = [];
       const offScriptRequests: StubRequestBody[] = [];
       const requestHeaders: IncomingHttpHeaders[] = [];
+      const embeddingRequests: StubEmbeddingRequest[] = [];
       const closing = new AbortController();
       let next = 0;
 
@@ -245,12 +268,71 @@ export function createOpenAIStubServer(
         });
       };
 
+      const embeddings = async (req: IncomingMessage, res: ServerResponse) => {
+        const raw = await readBody(req);
+        if (raw === null) {
+          sendJson(res, 413, errorBody('request body too large', 'invalid_request_error', 413));
+          return;
+        }
+        let body: { model?: unknown; input?: unknown };
+        try {
+          body = JSON.parse(raw) as typeof body;
+        } catch {
+          sendJson(res, 400, errorBody('body is not JSON', 'invalid_request_error', 400));
+          return;
+        }
+        const input = typeof body.input === 'string' ? [body.input] : body.input;
+        if (
+          typeof body.model !== 'string' ||
+          !Array.isArray(input) ||
+          !input.every((t): t is string => typeof t === 'string')
+        ) {
+          sendJson(
+            res,
+            400,
+            errorBody('model (string) and input (string[]) required', 'invalid_request_error', 400),
+          );
+          return;
+        }
+        const request: StubEmbeddingRequest = { model: body.model, input };
+        embeddingRequests.push(request);
+        const failure = options.embeddings?.fail?.(request);
+        if (failure) {
+          sendJson(
+            res,
+            failure.status,
+            errorBody(
+              failure.error ?? `stub error ${failure.status}`,
+              'stub_error',
+              failure.status,
+            ),
+          );
+          return;
+        }
+        const vectorOf = options.embeddings?.vector ?? ((text: string) => conceptVector(text));
+        const promptTokens = input.reduce((n, t) => n + tokens(t.length), 0);
+        sendJson(res, 200, {
+          object: 'list',
+          data: input.map((text, index) => ({
+            object: 'embedding',
+            index,
+            embedding: [...vectorOf(text, request.model)],
+          })),
+          model: request.model,
+          usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
+        });
+      };
+
       const handle = async (req: IncomingMessage, res: ServerResponse) => {
         // One controller per response: stops its delays when the client goes away or the stub closes.
         const gone = new AbortController();
         res.on('close', () => gone.abort());
         const signal = AbortSignal.any([gone.signal, closing.signal]);
         const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+        if (req.method === 'POST' && path.endsWith('/embeddings')) {
+          await embeddings(req, res);
+          return;
+        }
         if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
           sendJson(res, 404, errorBody(`no route ${req.method} ${path}`, 'not_found', 404));
           return;
@@ -323,6 +405,8 @@ export function createOpenAIStubServer(
         requests,
         offScriptRequests,
         requestHeaders,
+        embeddingRequests,
+        embeddedTextCount: () => embeddingRequests.reduce((n, r) => n + r.input.length, 0),
         close: () =>
           new Promise<void>((resolve) => {
             closing.abort();
