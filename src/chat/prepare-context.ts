@@ -2,6 +2,7 @@ import {
   type AssembledContext,
   assembleContext,
   type ChatMode,
+  type ChunkVectorStore,
   type ContextOptions,
   DEFAULT_INSTRUCTIONS,
   type DocumentStore,
@@ -16,8 +17,9 @@ import {
   type ReferenceCatalog,
   resolveReferences,
   type SummaryLookup,
+  type TextEmbedder,
 } from '../core/index.ts';
-import { searchWorkspace } from '../search/index.ts';
+import { searchChunks } from '../search/index.ts';
 
 /** Options of {@link prepareContext}: how to read the message and how much context to give. */
 export interface PrepareContextOptions extends Omit<ContextOptions, 'tokenCounter'> {
@@ -31,6 +33,11 @@ export interface PrepareContextOptions extends Omit<ContextOptions, 'tokenCounte
   readonly pinned?: readonly string[];
   /** Chunks retrieved for the message and offered to the assembler. @default 10 */
   readonly retrievalLimit?: number;
+  /** Chunk vectors and the embedding model: with both, retrieval is hybrid, else lexical. */
+  readonly vectors?: ChunkVectorStore | null;
+  readonly embedder?: TextEmbedder | null;
+  /** Cancels the message's embedding request. */
+  readonly signal?: AbortSignal;
   readonly history?: readonly HistoryMessage[];
   /** The sources of the session's previous answer, which `[n]` in the message names; null: none. */
   readonly previousSources?: readonly PreviousSource[] | null;
@@ -63,6 +70,9 @@ export async function prepareContext(
     permissions,
     pinned,
     retrievalLimit = 10,
+    vectors = null,
+    embedder = null,
+    signal,
     history,
     previousSources = null,
     summaries,
@@ -77,7 +87,14 @@ export async function prepareContext(
   const references =
     mode === 'agent' && permissions ? overridePermissions(inferred, permissions) : inferred;
   const retrieved =
-    retrievalLimit > 0 ? await searchWorkspace(store, message, { limit: retrievalLimit }) : [];
+    retrievalLimit > 0
+      ? (
+          await searchChunks(store, vectors, embedder, message, {
+            limit: retrievalLimit,
+            ...(signal && { signal }),
+          })
+        ).results
+      : [];
   const inputs = await loadContextInputs(store, catalog, message, references, {
     ...(pinned && { pinned }),
     retrievedChunkIds: retrieved.map((r) => r.chunkId),

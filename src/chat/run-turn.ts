@@ -5,6 +5,7 @@ import type {
   AssembledContext,
   ChatMessage,
   ChatMode,
+  ChunkVectorStore,
   ContextSource,
   DocumentStore,
   HistoryMessage,
@@ -15,6 +16,7 @@ import type {
   Session,
   SessionStore,
   SummaryLookup,
+  TextEmbedder,
   TokenCounter,
   ToolCallRecord,
 } from '../core/index.ts';
@@ -87,6 +89,9 @@ export type TurnEvent =
 export interface TurnOptions {
   readonly root: string;
   readonly store: DocumentStore;
+  /** Chunk vectors and the embedding model: with both, retrieval and `search` are hybrid, else lexical. */
+  readonly vectors?: ChunkVectorStore | null;
+  readonly embedder?: TextEmbedder | null;
   readonly sessions: SessionStore;
   readonly catalog: ReferenceCatalog;
   readonly model: LanguageModel;
@@ -269,8 +274,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     .map((m) => ({ role: m.role, content: m.content }));
 
   const summaries = options.summaries ?? new DocumentSummaries({ cache: store }).lookup();
+  const vectors = options.vectors ?? null;
+  const embedder = options.embedder ?? null;
   const prepared = await prepareContext(store, catalog, message, {
     tokenCounter: options.tokenCounter,
+    vectors,
+    embedder,
+    ...(signal && { signal }),
     currentPath: options.currentPath ?? null,
     mode,
     history,
@@ -367,6 +377,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     const toolContext: ToolContext = {
       root: options.root,
       store,
+      vectors,
+      embedder,
       sessions,
       catalog,
       registry,

@@ -11,7 +11,7 @@ import {
   sectionCount,
   type ToolCallDocument,
 } from '../../core/index.ts';
-import { searchWorkspace } from '../../search/index.ts';
+import { searchChunks } from '../../search/index.ts';
 import { documentOf, lineRange, recorded } from './tool-call-log.ts';
 import { findDocument, type ToolContext, ToolInputError } from './tool-context.ts';
 
@@ -93,7 +93,7 @@ export function readTools(context: ToolContext) {
   return {
     search: tool({
       description:
-        'Search the workspace for passages relevant to a query. Returns numbered passages, best first, each with its relevance score (higher is better, comparable within one search); cite them as [n]. If nothing useful comes back, search again with other words (synonyms, fewer words) before concluding the workspace does not say.',
+        'Search the workspace for passages relevant to a query. Returns numbered passages, best first, each with its relevance score (higher is better, comparable within one search) and the signals that found it (lexical: shares words with the query; vector: close in meaning); cite them as [n]. If nothing useful comes back, search again with other words (synonyms, fewer words) before concluding the workspace does not say.',
       inputSchema: z.object({
         query: z.string().min(1).max(500),
         limit: z
@@ -106,10 +106,13 @@ export function readTools(context: ToolContext) {
         kind: z.enum(DOCUMENT_KINDS).optional(),
       }),
       execute: recorded(context.log, async ({ query, limit, kind }) => {
-        const hits = await searchWorkspace(context.store, query, {
-          limit: searchLimit(limit),
-          ...(kind && { kinds: [kind] }),
-        });
+        const { results: hits } = await searchChunks(
+          context.store,
+          context.vectors ?? null,
+          context.embedder ?? null,
+          query,
+          { limit: searchLimit(limit), ...(kind && { kinds: [kind] }) },
+        );
         const results = [];
         const found: ToolCallDocument[] = [];
         for (const hit of hits) {
@@ -139,6 +142,7 @@ export function readTools(context: ToolContext) {
               chunk.id,
             ),
             score: roundScore(hit.score),
+            signals: hit.signals,
           });
         }
         return {

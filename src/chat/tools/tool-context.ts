@@ -1,6 +1,7 @@
 import type {
   Actor,
   ChatMode,
+  ChunkVectorStore,
   DocumentStore,
   ProposedEdit,
   Reference,
@@ -8,6 +9,7 @@ import type {
   ReferenceCatalog,
   SessionStore,
   StoredDocument,
+  TextEmbedder,
 } from '../../core/index.ts';
 import { FootnoteError, resolveDocumentName } from '../../core/index.ts';
 import type { ReferenceTracker } from '../reference-tracker.ts';
@@ -21,6 +23,9 @@ export type EditRecord = ProposedEdit;
 export interface ToolContext {
   readonly root: string;
   readonly store: DocumentStore;
+  /** Chunk vectors and the embedding model: with both, `search` is hybrid, else lexical. */
+  readonly vectors?: ChunkVectorStore | null;
+  readonly embedder?: TextEmbedder | null;
   readonly sessions: SessionStore;
   readonly catalog: ReferenceCatalog;
   readonly registry: SourceRegistry;
