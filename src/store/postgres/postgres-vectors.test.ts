@@ -8,10 +8,11 @@ import { PostgresVectorStore } from './postgres-vectors.ts';
 
 describe('PostgreSQL with pgvector (PGlite over the wire protocol)', () => {
   let server: { url: string; stop(): Promise<void> };
+  // PGlite runs initdb in WebAssembly on start: seconds, more on a busy machine.
   let next = 0;
   beforeAll(async () => {
     server = await startPgliteServer();
-  });
+  }, 120_000);
   afterAll(async () => {
     await server?.stop();
   });
