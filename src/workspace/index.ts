@@ -1,6 +1,7 @@
 export * from './chunk-document.ts';
 export * from './classify-path.ts';
 export * from './document-reader-pool.ts';
+export * from './embed-chunks.ts';
 export * from './index-limits-from-env.ts';
 export * from './index-workspace.ts';
 export * from './parse-markdown.ts';
