@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { SqliteVectorStore } from '../../store/index.ts';
+import { createConceptEmbedder } from '../../testing/concept-embedding.ts';
 import { openToolWorkspace, type ToolWorkspace } from '../../testing/tool-context-fixture.ts';
+import { embedWorkspace } from '../../workspace/index.ts';
 import { readTools, searchLimit } from './read-tools.ts';
 import type { ToolContext } from './tool-context.ts';
 
@@ -111,6 +114,42 @@ describe('search', () => {
       20,
     );
     expect((await call('search', { query: 'solar pump well', limit: 3 })).results).toHaveLength(3);
+  });
+});
+
+describe('search with an embedding model', () => {
+  beforeEach(async () => {
+    ws = await openToolWorkspace({
+      'notes/Estuary.md': '# Estuary survey\n\nThe mean salinity at the river mouth was 31 ppt.\n',
+      'notes/Pumps.md': '# Pumps\n\nThe impeller of the centrifugal pump wears out.\n',
+    });
+  });
+
+  it('finds a passage by meaning, saying so, and one by its words as before', async () => {
+    const embedder = createConceptEmbedder();
+    const vectors = new SqliteVectorStore(ws.store.db);
+    await embedWorkspace(vectors, embedder);
+    const hybrid = async (query: string): Promise<Json> => {
+      last = { ...(await ws.contextFor('What is known?', { mode: 'chat' })), vectors, embedder };
+      return readTools(last).search.execute?.({ query } as never, {
+        toolCallId: 'call-1',
+        messages: [],
+      });
+    };
+    const salty = await hybrid('How salty was the water?');
+    expect(salty.results[0]).toMatchObject({ n: 1, path: 'notes/Estuary.md', signals: ['vector'] });
+    expect(outcome().paths?.[0]).toBe('notes/Estuary.md');
+    const impeller = await hybrid('impeller');
+    expect(impeller.results[0]).toMatchObject({
+      path: 'notes/Pumps.md',
+      signals: ['lexical', 'vector'],
+    });
+    // Without the model the same tool searches by words alone.
+    expect((await call('search', { query: 'How salty was the water?' })).results).toEqual([]);
+    const words = await call('search', { query: 'impeller' });
+    expect(words.results.map((r: Json) => [r.path, r.signals])).toEqual([
+      ['notes/Pumps.md', ['lexical']],
+    ]);
   });
 });
 
