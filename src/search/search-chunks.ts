@@ -88,6 +88,15 @@ export interface ChunkSearch {
   readonly coverage: SearchCoverage | null;
 }
 
+/**
+ * A sentence saying vector search saw only part of the workspace (its embedding is not finished),
+ * or null when it saw every chunk or did not run.
+ */
+export function partialCoverageNote(coverage: SearchCoverage | null): string | null {
+  if (!coverage || coverage.embedded >= coverage.chunks) return null;
+  return `vector search covered ${coverage.embedded} of ${coverage.chunks} chunks (${coverage.model}); the others are found by their words only until they are embedded`;
+}
+
 /** The mode a search runs in when none is asked for: hybrid once an embedding model is configured. */
 export const defaultSearchMode = (semantic: SemanticSearch): SearchMode =>
   semantic.vectors && semantic.embedder ? 'hybrid' : 'lexical';
