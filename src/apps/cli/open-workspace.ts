@@ -1,22 +1,28 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { TextEmbedder } from '../../core/chunk-vectors.ts';
 import {
   openWorkspaceStores,
   sqliteDatabasePath,
   type WorkspaceStores,
 } from '../../store/index.ts';
 import {
+  type EmbedReport,
+  embedWorkspace,
   type IndexOptions,
   type IndexReport,
   indexLimitsFromEnv,
   indexWorkspace,
 } from '../../workspace/index.ts';
+import { type EmbeddingFlags, embedderOf } from './embedding-config.ts';
 import { createProgressBar } from './progress-bar.ts';
 import { UsageError } from './usage-error.ts';
 
-/** An opened workspace: its folder and its stores (documents, sessions, users). */
+/** An opened workspace: its folder, its stores (documents, sessions, users, vectors) and its embedding model. */
 export interface OpenWorkspace extends WorkspaceStores {
   readonly root: string;
+  /** The configured embedding model (flags, config.json, environment); null → lexical search only. */
+  readonly embedder: TextEmbedder | null;
 }
 
 /** Where a workspace keeps its embedded database. */
@@ -41,25 +47,46 @@ export function assertWorkspaceFolder(dir: string): string {
 
 /**
  * Opens the workspace folder's stores, checking the folder exists first: on PostgreSQL when a
- * database URL is given, else in the folder's SQLite file.
+ * database URL is given, else in the folder's SQLite file. The embedding model is resolved
+ * first, so a bad spec fails before anything is opened.
  */
 export async function openWorkspace(
   dir: string,
-  options: { readonly databaseUrl?: string | undefined } = {},
+  options: { readonly databaseUrl?: string | undefined } & EmbeddingFlags = {},
 ): Promise<OpenWorkspace> {
   const root = assertWorkspaceFolder(dir);
-  return { root, ...(await openWorkspaceStores(root, options)) };
+  const embedder = embedderOf(root, options);
+  return { root, embedder, ...(await openWorkspaceStores(root, options)) };
+}
+
+/** What {@link refreshIndex} did: the index run, and the embedding pass when a model is configured. */
+export interface RefreshReport extends IndexReport {
+  /** The embedding pass; absent without an embedding model. */
+  readonly embedding?: EmbedReport;
+  /** Why the embedding pass failed (one line), when `embedding: 'best-effort'` let it. */
+  readonly embeddingError?: string;
+}
+
+/** Options of {@link refreshIndex}. */
+export interface RefreshOptions extends IndexOptions {
+  readonly quiet?: boolean;
+  /**
+   * `required`: an embedding failure rejects (after the lexical index was kept); `best-effort`:
+   * it is reported in `embeddingError` and the command goes on lexically. @default 'best-effort'
+   */
+  readonly embedding?: 'required' | 'best-effort';
 }
 
 /**
  * Runs an incremental index with a progress bar on stderr (when it is a terminal), with the
  * reader limits of the `FOOTNOTE_READ*` variables. On PostgreSQL it holds the workspace's index
- * lease (waiting while a server indexes), and servers rebuild their caches when it changed.
+ * lease (waiting while a server indexes), and servers rebuild their caches when it changed. With
+ * an embedding model it then embeds the chunks that have no vector yet (bar "embedding").
  */
 export async function refreshIndex(
   workspace: OpenWorkspace,
-  options: { readonly quiet?: boolean } & IndexOptions = {},
-): Promise<IndexReport> {
+  options: RefreshOptions = {},
+): Promise<RefreshReport> {
   const bar = options.quiet ? null : createProgressBar(process.stderr, 'indexing');
   const index = () =>
     indexWorkspace(workspace.root, workspace.store, {
@@ -67,13 +94,38 @@ export async function refreshIndex(
       ...options,
       onProgress: (p) => bar?.update(p.done, p.total, p.path),
     });
+  let report: IndexReport;
   try {
-    const report = await workspace.indexLease.run(index, {
+    const leased = await workspace.indexLease.run(index, {
       wait: true,
       changed: (r) => r.added + r.updated + r.renamed + r.deleted > 0,
     });
     // Waiting for the lease means this process runs the index: there is always a report.
-    return report ?? (await index());
+    report = leased ?? (await index());
+  } finally {
+    bar?.done();
+  }
+  if (workspace.embedder === null) return report;
+  try {
+    return { ...report, embedding: await embedChunks(workspace, workspace.embedder, options) };
+  } catch (error) {
+    if (options.embedding === 'required' || options.signal?.aborted) throw error;
+    return { ...report, embeddingError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The embedding pass of {@link refreshIndex}, with its own progress bar. */
+async function embedChunks(
+  workspace: OpenWorkspace,
+  embedder: TextEmbedder,
+  options: RefreshOptions,
+): Promise<EmbedReport> {
+  const bar = options.quiet ? null : createProgressBar(process.stderr, 'embedding');
+  try {
+    return await embedWorkspace(workspace.vectors, embedder, {
+      onProgress: (p) => bar?.update(p.done, p.total, embedder.model),
+      ...(options.signal && { signal: options.signal }),
+    });
   } finally {
     bar?.done();
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { parseEmbeddingModelSpec } from '../../llm/embedding-model.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Settings a workspace can keep in `.footnote/config.json`; command-line flags override them. */
@@ -16,6 +17,20 @@ export const WorkspaceConfigSchema = z
     contextWindow: z.number().int().min(1024).max(10_000_000).optional(),
     /** Earlier messages of a session sent with each turn at most, the newest (default 10). */
     historyMessages: z.number().int().min(0).max(1000).optional(),
+    /** `provider:name` of the embedding model, as for `--embedding-model`; none → lexical search only. */
+    embeddingModel: z
+      .string()
+      .min(1)
+      .superRefine((value, ctx) => {
+        try {
+          parseEmbeddingModelSpec(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      })
+      .optional(),
+    /** Endpoint of the embedding model's API, as for `--embedding-base-url`. */
+    embeddingBaseUrl: z.string().url().optional(),
   })
   .strict();
 

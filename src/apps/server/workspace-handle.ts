@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DocumentSummaries } from '../../chat/index.ts';
+import type { ChunkVectorStore, TextEmbedder } from '../../core/chunk-vectors.ts';
 import {
   createKeyedQueue,
   type DocumentStore,
@@ -12,6 +13,8 @@ import {
 } from '../../core/index.ts';
 import { openWorkspaceStores } from '../../store/index.ts';
 import {
+  type EmbedReport,
+  embedWorkspace,
   type IndexLimits,
   type IndexReport,
   indexWorkspace,
@@ -29,6 +32,15 @@ export interface WorkspaceHandle {
   readonly users: UserStore;
   /** One-line summaries of documents, cached per version; model summaries are written in the background. */
   readonly summaries: DocumentSummaries;
+  /** Chunk embeddings and nearest-chunk search. */
+  readonly vectors: ChunkVectorStore;
+  /** The configured embedding model; null → lexical search only. */
+  readonly embedder: TextEmbedder | null;
+  /**
+   * Waits for the embedding pass under way (each index run that changed something starts one in
+   * the background, so serving never waits for it); resolves at once without an embedding model.
+   */
+  embedded(): Promise<void>;
   /** The catalog of the current index version (rebuilt after the index changes). */
   catalog(): Promise<ReferenceCatalog>;
   /** Re-indexes now (after an edit) and drops the cached catalog. */
@@ -60,6 +72,12 @@ export interface WorkspaceHandleOptions {
   readonly onIndexReport?: (report: IndexReport) => void;
   /** A PostgreSQL URL to keep the workspace in, instead of its `.footnote/footnote.db`. */
   readonly databaseUrl?: string | undefined;
+  /** The embedding model; with one, chunks without a vector are embedded after each index run. */
+  readonly embedder?: TextEmbedder | null;
+  /** Called after each embedding pass that did something (or the first), to log it. */
+  readonly onEmbedReport?: (report: EmbedReport) => void;
+  /** Called when an embedding pass fails; the server keeps serving (lexically where vectors are missing). */
+  readonly onEmbedError?: (error: unknown) => void;
   /**
    * How often a server sharing its database with others looks for answers another one left
    * streaming when it died, to mark them `interrupted`. @default 5000
@@ -79,13 +97,31 @@ export async function openWorkspaceHandle(
 ): Promise<WorkspaceHandle> {
   const root = resolve(folder);
   const stores = await openWorkspaceStores(root, { databaseUrl: options.databaseUrl });
-  const { store, sessions, users } = stores;
+  const { store, sessions, users, vectors } = stores;
+  const embedder = options.embedder ?? null;
   const summaries = new DocumentSummaries({ cache: store });
   let catalog: Promise<ReferenceCatalog> | null = null;
   // Closing aborts every run, so a long read does not hold up shutdown.
   const controller = new AbortController();
   const indexOptions = { ...options.limits, signal: controller.signal };
   const lease = stores.indexLease;
+  // One embedding pass at a time, in the background; a run asked while one goes runs once after it.
+  let embedding: Promise<void> = Promise.resolve();
+  let embedPending = false;
+  const embedSoon = () => {
+    if (embedder === null || embedPending || controller.signal.aborted) return;
+    embedPending = true;
+    embedding = embedding.then(async () => {
+      embedPending = false;
+      if (controller.signal.aborted) return;
+      try {
+        const report = await embedWorkspace(vectors, embedder, { signal: controller.signal });
+        options.onEmbedReport?.(report);
+      } catch (error) {
+        if (!controller.signal.aborted) options.onEmbedError?.(error);
+      }
+    });
+  };
   const indexHere = async () => {
     const report = await indexWorkspace(root, store, indexOptions);
     if (changedIndex(report)) catalog = null;
@@ -111,6 +147,8 @@ export async function openWorkspaceHandle(
     void runIndex(false).catch(() => undefined);
   });
   await runIndex(false);
+  // The first pass also finishes what an earlier, interrupted one left (a run of another process too).
+  embedSoon();
   const stopChecking =
     stores.backend === 'postgres'
       ? checkAbandonedAnswers(sessions, options.abandonedCheckMs ?? 5_000)
@@ -119,7 +157,14 @@ export async function openWorkspaceHandle(
   const watching =
     options.watch === false
       ? Promise.resolve()
-      : watchWorkspace(root, store, { ...indexOptions, index: () => runIndex(false) });
+      : watchWorkspace(root, store, {
+          ...indexOptions,
+          index: async () => {
+            const report = await runIndex(false);
+            if (report && changedIndex(report)) embedSoon();
+            return report;
+          },
+        });
   return {
     id,
     root,
@@ -127,6 +172,9 @@ export async function openWorkspaceHandle(
     sessions,
     users,
     summaries,
+    vectors,
+    embedder,
+    embedded: () => embedding,
     catalog() {
       catalog ??= loadReferenceCatalog(store);
       return catalog;
@@ -135,6 +183,7 @@ export async function openWorkspaceHandle(
       // After an edit the index must hold the write: wait for another server's run, then run here.
       await runIndex(true);
       catalog = null;
+      embedSoon();
     },
     // In this process first, then across the processes sharing the database.
     serialize: (key, work) => turns.run(key, () => stores.exclusive(key, work)),
@@ -147,6 +196,7 @@ export async function openWorkspaceHandle(
       summaries.close();
       await watching;
       await indexing.catch(() => undefined);
+      await embedding;
       await stores.close();
     },
   };
