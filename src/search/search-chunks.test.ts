@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TextEmbedder } from '../core/index.ts';
+import { FootnoteError, type TextEmbedder } from '../core/index.ts';
 import { SqliteStore, SqliteVectorStore } from '../store/index.ts';
 import { createConceptEmbedder } from '../testing/concept-embedding.ts';
 import { writeTextPdf } from '../testing/pdf-writer.ts';
@@ -145,6 +145,32 @@ describe('searchChunks', () => {
         message: expect.stringContaining('--embedding-model'),
       });
     }
+  });
+
+  it('falls back to words when the embedding model fails in the default mode, and says why', async () => {
+    const down: TextEmbedder = {
+      model: embedder.model,
+      embed: async () => {
+        throw new FootnoteError('embedding_request_failed', 'embedding model test:concept failed');
+      },
+    };
+    const fallback = await searchChunks(store, vectors, down, 'impeller');
+    expect(fallback.mode).toBe('lexical');
+    expect(fallback.vectorError).toBe('embedding model test:concept failed');
+    expect(fallback.results.map(({ signals, ranks, ...rest }) => rest)).toEqual(
+      await searchWorkspace(store, 'impeller'),
+    );
+    // Asked for explicitly, the mode is kept and the failure is the answer.
+    await expect(
+      searchChunks(store, vectors, down, 'impeller', { mode: 'hybrid' }),
+    ).rejects.toMatchObject({ code: 'embedding_request_failed' });
+    // A bug is never hidden as a fallback.
+    const broken: TextEmbedder = { model: embedder.model, embed: async () => [] };
+    await expect(searchChunks(store, vectors, broken, 'impeller')).rejects.toThrow(
+      /returned no vector/,
+    );
+    const fine = await searchChunks(store, vectors, embedder, 'impeller');
+    expect(fine.vectorError).toBeNull();
   });
 
   it('keeps to the asked kinds on both sides', async () => {

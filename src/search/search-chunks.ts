@@ -86,6 +86,11 @@ export interface ChunkSearch {
   readonly results: ChunkSearchResult[];
   /** Null in lexical mode. Fewer `embedded` than `chunks`: the vector side saw only those. */
   readonly coverage: SearchCoverage | null;
+  /**
+   * Why a search in the default mode fell back to lexical (the embedding model or the vector
+   * store failed); null when nothing failed. Then `mode` is `lexical`.
+   */
+  readonly vectorError: string | null;
 }
 
 /**
@@ -123,28 +128,42 @@ export async function searchChunks(
   if (!Number.isInteger(depth) || depth < limit) {
     throw new InvalidInputError('fusionCandidates', depth, `an integer ≥ limit (${limit})`);
   }
+  if (mode !== 'lexical' && (!vectors || !embedder)) throw new EmbeddingModelRequiredError(mode);
+  const lexical = mode === 'vector' ? Promise.resolve([]) : rankLexical(store, query, options);
+  // Awaited below; marked handled now so a failure while the vector side runs is not "unhandled".
+  lexical.catch(() => {});
   let found: readonly Found[];
   let coverage: SearchCoverage | null = null;
-  if (mode === 'lexical') {
-    found = (await rankLexical(store, query, options)).map(lexicalOnly);
+  let vectorError: string | null = null;
+  if (mode === 'lexical' || !vectors || !embedder) {
+    found = (await lexical).map(lexicalOnly);
   } else {
-    if (!vectors || !embedder) throw new EmbeddingModelRequiredError(mode);
-    const [lexical, nearest, covered] = await Promise.all([
-      mode === 'hybrid' ? rankLexical(store, query, options) : [],
+    const semantic = Promise.all([
       nearestTo(vectors, embedder, query, depth, options),
       vectors.vectorCoverage(embedder.model),
     ]);
-    coverage = { model: embedder.model, ...covered };
-    found = mode === 'vector' ? nearest.map(vectorOnly) : fuse(lexical, nearest, depth, fusion);
+    try {
+      const [nearest, covered] = await semantic;
+      coverage = { model: embedder.model, ...covered };
+      found =
+        mode === 'vector' ? nearest.map(vectorOnly) : fuse(await lexical, nearest, depth, fusion);
+    } catch (error) {
+      // Hybrid by default must not make every search fail while the embedding model is down:
+      // it searches by words and says why. An explicitly asked mode, or an abort, fails.
+      if (options.mode || options.signal?.aborted || !FootnoteError.isInstance(error)) throw error;
+      vectorError = error.message;
+      found = (await lexical).map(lexicalOnly);
+    }
   }
-  if (found.length === 0) return { mode, results: [], coverage };
+  const outcome = vectorError ? { mode: 'lexical' as const, vectorError } : { mode, vectorError };
+  if (found.length === 0) return { ...outcome, results: [], coverage };
   const excerpt = makeExcerpter(queryTerms(query), { maxChars: excerptChars });
   const results = capPerDocument(found, limit, perDocument).map((hit) => ({
     ...searchResultOf(hit, excerpt),
     signals: hit.signals,
     ranks: hit.ranks,
   }));
-  return { mode, results, coverage };
+  return { ...outcome, results, coverage };
 }
 
 /** The live chunks nearest the query's embedding; none for a blank query. */
