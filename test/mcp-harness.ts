@@ -71,6 +71,9 @@ export async function exerciseReadTools(client: AnyClient): Promise<{ sessionId:
   expect(hits.length).toBeGreaterThan(0);
   expect(hits.every((h: { excerpt: string }) => h.excerpt.length <= 260)).toBe(true);
   expect(search.content.filter((c) => c.type === 'resource_link')).toHaveLength(hits.length);
+  // No embedding model here: found by words, and said so.
+  expect(search.structuredContent.mode).toBe('lexical');
+  expect(hits.every((h: { signals: string[] }) => h.signals.join() === 'lexical')).toBe(true);
 
   const span = await callChecked(client, schemas, 'fetch', { id: hits[0].id });
   expect(span.structuredContent).toMatchObject({ path: hits[0].path, start: hits[0].start });

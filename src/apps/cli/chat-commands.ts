@@ -132,6 +132,8 @@ export async function askOnce(
   return runTurn({
     root: ws.root,
     store: ws.store,
+    vectors: ws.vectors,
+    embedder: ws.embedder,
     sessions: ws.sessions,
     catalog,
     model,

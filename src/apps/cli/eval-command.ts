@@ -77,6 +77,8 @@ export function registerEvalCommand(program: Command): void {
             turn: {
               root: ws.root,
               store: ws.store,
+              vectors: ws.vectors,
+              embedder: ws.embedder,
               sessions: new SqliteSessionStore(sessionDb),
               catalog,
               model,

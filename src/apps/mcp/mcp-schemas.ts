@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '../../core/index.ts';
+import { SEARCH_MODES } from '../../search/index.ts';
 
 const kind = z.enum(DOCUMENT_KINDS);
 const status = z.enum(['active', 'archived', 'deleted']);
@@ -24,9 +25,15 @@ export const SearchHit = z.object({
   end: offset,
   excerpt: z.string(),
   score: z.number(),
+  /** Which retrieval found it: lexical (shares words with the query), vector (close in meaning). */
+  signals: z.array(z.enum(['lexical', 'vector'])),
 });
 
-export const SearchOutput = z.object({ results: z.array(SearchHit) });
+export const SearchOutput = z.object({
+  /** The retrieval the search ran: lexical, vector, or hybrid (both fused). */
+  mode: z.enum(SEARCH_MODES),
+  results: z.array(SearchHit),
+});
 
 export const FetchOutput = z.object({
   uri: z.string(),
