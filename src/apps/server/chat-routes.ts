@@ -193,6 +193,8 @@ export function registerChatRoutes(kit: RouteKit): void {
         runTurn({
           root: ws.root,
           store: ws.store,
+          vectors: ws.vectors,
+          embedder: ws.embedder,
           sessions: ws.sessions,
           catalog: await ws.catalog(),
           model,

@@ -106,6 +106,8 @@ export function registerAskTool(server: McpServer, context: McpContext): void {
         runTurn({
           root: ws.root,
           store: ws.store,
+          vectors: ws.vectors,
+          embedder: ws.embedder,
           sessions: ws.sessions,
           catalog: await ws.catalog(),
           model,

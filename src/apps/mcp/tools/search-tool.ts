@@ -74,7 +74,9 @@ export function registerSearchTool(server: McpServer, context: McpContext): void
             signals: [...hit.signals],
           };
         });
-        const partial = partialCoverageNote(found.coverage);
+        const partial = found.vectorError
+          ? `vector search failed, searched by words only: ${found.vectorError}`
+          : partialCoverageNote(found.coverage);
         const listing =
           results.length === 0
             ? `No passages match ${JSON.stringify(query)}.`
