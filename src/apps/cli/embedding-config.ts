@@ -1,5 +1,7 @@
 import type { TextEmbedder } from '../../core/chunk-vectors.ts';
 import { createTextEmbedder, type EmbeddingModelSpec } from '../../llm/embedding-model.ts';
+import type { EmbedReport } from '../../workspace/index.ts';
+import { formatEmbedReport } from './embedding-output.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
 
 /** The embedding flags every command that opens a workspace takes. */
@@ -47,4 +49,30 @@ export function embedderOf(
 ): TextEmbedder | null {
   const spec = embeddingSpecOf(root, flags, env);
   return spec === null ? null : createTextEmbedder(spec);
+}
+
+/**
+ * The embedding options of a served workspace handle: its embedder, and logs of each pass that
+ * did something (and the first) and of failures, after which the server keeps serving.
+ */
+export function servedEmbedding(
+  root: string,
+  flags: EmbeddingFlags,
+  log: (line: string) => void,
+): {
+  embedder: TextEmbedder | null;
+  onEmbedReport: (report: EmbedReport) => void;
+  onEmbedError: (error: unknown) => void;
+} {
+  let first = true;
+  return {
+    embedder: embedderOf(root, flags),
+    onEmbedReport: (report) => {
+      if (!first && report.embedded + report.reused === 0) return;
+      first = false;
+      log(formatEmbedReport(report));
+    },
+    onEmbedError: (error) =>
+      log(`${error instanceof Error ? error.message : String(error)}; serving lexical results`),
+  };
 }

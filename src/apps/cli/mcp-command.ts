@@ -10,7 +10,8 @@ import { OfflineModel, parseModelSpec, resolveModel } from '../../llm/index.ts';
 import { type IndexReport, indexLimitsFromEnv } from '../../workspace/index.ts';
 import { serveMcpOverStdio } from '../mcp/stdio-transport.ts';
 import { openWorkspaceHandle } from '../server/workspace-handle.ts';
-import { parseMode } from './cli-options.ts';
+import { parseMode, withEmbeddingOptions } from './cli-options.ts';
+import { type EmbeddingFlags, servedEmbedding } from './embedding-config.ts';
 import { formatIndexReport } from './format-output.ts';
 import { assertWorkspaceFolder, databaseUrlOf } from './open-workspace.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
@@ -40,8 +41,7 @@ const logIndexReport = () => {
 
 /** Adds `footnote mcp`: the workspace as an MCP server over stdio, for Claude Desktop, Cursor, VS Code… */
 export function registerMcpCommand(program: Command): void {
-  program
-    .command('mcp')
+  withEmbeddingOptions(program.command('mcp'))
     .description('serve the workspace to an MCP client over stdio (logs go to stderr)')
     .option('-w, --workspace <dir>', 'workspace folder', process.cwd())
     .option(
@@ -60,13 +60,15 @@ export function registerMcpCommand(program: Command): void {
       'keep the workspace in this PostgreSQL database instead of .footnote/footnote.db (default: DATABASE_URL)',
     )
     .action(
-      async (options: {
-        workspace: string;
-        mode: ChatMode;
-        model?: string;
-        baseUrl?: string;
-        databaseUrl?: string;
-      }) => {
+      async (
+        options: EmbeddingFlags & {
+          workspace: string;
+          mode: ChatMode;
+          model?: string;
+          baseUrl?: string;
+          databaseUrl?: string;
+        },
+      ) => {
         keepStdoutForProtocol();
         const root = assertWorkspaceFolder(options.workspace);
         const config = readWorkspaceConfig(root);
@@ -78,6 +80,9 @@ export function registerMcpCommand(program: Command): void {
           limits: indexLimitsFromEnv(process.env),
           onIndexReport: logIndexReport(),
           databaseUrl: databaseUrlOf(options),
+          ...servedEmbedding(root, options, (line) =>
+            process.stderr.write(`footnote mcp: ${line}\n`),
+          ),
         });
         const stop = new AbortController();
         for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { copyWorkspaceRecords, sqliteDatabasePath, type TableCopy } from '../../store/index.ts';
 import type { IndexReport } from '../../workspace/index.ts';
 import { type CommonOptions, withCommonOptions, writeJson } from './cli-options.ts';
+import type { EmbeddingFlags } from './embedding-config.ts';
 import { style } from './format-output.ts';
 import {
   assertWorkspaceFolder,
@@ -65,7 +66,12 @@ export async function migrateWorkspace(
   dir: string,
   from: StoreEnd,
   to: StoreEnd,
-  options: { readonly quiet?: boolean; readonly onTable?: (copy: TableCopy) => void } = {},
+  options: {
+    readonly quiet?: boolean;
+    readonly onTable?: (copy: TableCopy) => void;
+    /** The embedding model the target's index is embedded with (else its config, else none). */
+    readonly embedding?: EmbeddingFlags;
+  } = {},
 ): Promise<MigrateReport> {
   const root = assertWorkspaceFolder(dir);
   if (from.kind === to.kind && (from.kind === 'sqlite' || from.url === (to as { url: string }).url))
@@ -73,7 +79,11 @@ export async function migrateWorkspace(
   if (from.kind === 'sqlite' && !existsSync(sqliteDatabasePath(root)))
     throw new UsageError(`nothing to migrate: ${sqliteDatabasePath(root)} does not exist`);
   const open = (end: StoreEnd) =>
-    openWorkspace(root, { databaseUrl: end.kind === 'postgres' ? end.url : undefined });
+    openWorkspace(root, {
+      embeddingModel: options.embedding?.embeddingModel,
+      embeddingBaseUrl: options.embedding?.embeddingBaseUrl,
+      databaseUrl: end.kind === 'postgres' ? end.url : undefined,
+    });
   const source: OpenWorkspace = await open(from);
   try {
     const target = await open(to);
@@ -105,6 +115,7 @@ export function registerMigrateCommand(program: Command): void {
       const s = style(process.stderr);
       const report = await migrateWorkspace(options.workspace, from, to, {
         quiet: options.json === true,
+        embedding: options,
         onTable: (copy) => {
           if (options.json) return;
           const skipped = copy.read - copy.copied;

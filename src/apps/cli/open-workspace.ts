@@ -63,7 +63,7 @@ export async function openWorkspace(
 export interface RefreshReport extends IndexReport {
   /** The embedding pass; absent without an embedding model. */
   readonly embedding?: EmbedReport;
-  /** Why the embedding pass failed (one line), when `embedding: 'best-effort'` let it. */
+  /** Why the embedding pass failed (one line); the lexical index is kept. */
   readonly embeddingError?: string;
 }
 
@@ -71,17 +71,18 @@ export interface RefreshReport extends IndexReport {
 export interface RefreshOptions extends IndexOptions {
   readonly quiet?: boolean;
   /**
-   * `required`: an embedding failure rejects (after the lexical index was kept); `best-effort`:
-   * it is reported in `embeddingError` and the command goes on lexically. @default 'best-effort'
+   * Told the one-line message when the embedding pass fails (the report's `embeddingError` holds
+   * it too), so the command goes on lexically. @default a warning on stderr
    */
-  readonly embedding?: 'required' | 'best-effort';
+  readonly onEmbeddingError?: (message: string) => void;
 }
 
 /**
  * Runs an incremental index with a progress bar on stderr (when it is a terminal), with the
  * reader limits of the `FOOTNOTE_READ*` variables. On PostgreSQL it holds the workspace's index
  * lease (waiting while a server indexes), and servers rebuild their caches when it changed. With
- * an embedding model it then embeds the chunks that have no vector yet (bar "embedding").
+ * an embedding model it then embeds the chunks that have no vector yet (bar "embedding"); a failing
+ * embedding model leaves the lexical index as it is, reported, not thrown.
  */
 export async function refreshIndex(
   workspace: OpenWorkspace,
@@ -109,8 +110,11 @@ export async function refreshIndex(
   try {
     return { ...report, embedding: await embedChunks(workspace, workspace.embedder, options) };
   } catch (error) {
-    if (options.embedding === 'required' || options.signal?.aborted) throw error;
-    return { ...report, embeddingError: error instanceof Error ? error.message : String(error) };
+    if (options.signal?.aborted) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (options.onEmbeddingError) options.onEmbeddingError(message);
+    else process.stderr.write(`footnote: ${message}; searching by words only\n`);
+    return { ...report, embeddingError: message };
   }
 }
 

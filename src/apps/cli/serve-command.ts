@@ -11,7 +11,8 @@ import { type IndexReport, indexLimitsFromEnv } from '../../workspace/index.ts';
 import { createServer } from '../server/create-server.ts';
 import { authenticateWith } from '../server/server-options.ts';
 import { openWorkspaceHandle, type WorkspaceHandle } from '../server/workspace-handle.ts';
-import { parseMode } from './cli-options.ts';
+import { parseMode, withEmbeddingOptions } from './cli-options.ts';
+import { type EmbeddingFlags, servedEmbedding } from './embedding-config.ts';
 import { formatIndexReport } from './format-output.ts';
 import { browseUrl, openBrowser } from './open-browser.ts';
 import { databaseUrlOf } from './open-workspace.ts';
@@ -66,8 +67,7 @@ const logIndexReport = (id: string) => {
 
 /** Adds `footnote serve`: the HTTP API and the web UI for the workspace (and any from a server config file). */
 export function registerServeCommand(program: Command): void {
-  program
-    .command('serve')
+  withEmbeddingOptions(program.command('serve'))
     .description('serve the HTTP API and the web UI for a workspace')
     .option('-w, --workspace <dir>', 'workspace folder, served as "default"', process.cwd())
     .option(
@@ -94,17 +94,19 @@ export function registerServeCommand(program: Command): void {
       'chat' as ChatMode,
     )
     .action(
-      async (options: {
-        workspace: string;
-        host: string;
-        port: number;
-        config?: string;
-        model?: string;
-        baseUrl?: string;
-        open?: boolean;
-        mcpMode: ChatMode;
-        databaseUrl?: string;
-      }) => {
+      async (
+        options: EmbeddingFlags & {
+          workspace: string;
+          host: string;
+          port: number;
+          config?: string;
+          model?: string;
+          baseUrl?: string;
+          open?: boolean;
+          mcpMode: ChatMode;
+          databaseUrl?: string;
+        },
+      ) => {
         let config: z.infer<typeof ServerConfig> = { workspaces: [] };
         if (options.config) {
           const file = resolve(options.config);
@@ -128,6 +130,9 @@ export function registerServeCommand(program: Command): void {
             limits,
             onIndexReport: logIndexReport(id),
             databaseUrl,
+            ...servedEmbedding(resolve(folder), options, (line) =>
+              process.stderr.write(`index ${id}: ${line}\n`),
+            ),
           });
         const handles = new Map<string, WorkspaceHandle>();
         handles.set('default', await openHandle('default', options.workspace));
