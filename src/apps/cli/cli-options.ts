@@ -8,7 +8,12 @@ import {
   type DocumentKind,
   type SuggestTrigger,
 } from '../../core/index.ts';
-import { MAX_SEARCH_LIMIT, type SearchResult } from '../../search/index.ts';
+import {
+  type ChunkSearchResult,
+  MAX_SEARCH_LIMIT,
+  SEARCH_MODES,
+  type SearchMode,
+} from '../../search/index.ts';
 import { databaseUrlOf, type OpenWorkspace, openWorkspace } from './open-workspace.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -17,10 +22,6 @@ export interface CommonOptions {
   readonly json?: boolean;
   /** A PostgreSQL URL to keep the workspace in instead of its SQLite file (else `DATABASE_URL`). */
   readonly databaseUrl?: string;
-  /** `provider:name` of the embedding model (else config.json, else `FOOTNOTE_EMBEDDING_MODEL`). */
-  readonly embeddingModel?: string;
-  /** The embedding model's API endpoint (else config.json, else `FOOTNOTE_EMBEDDING_BASE_URL`). */
-  readonly embeddingBaseUrl?: string;
 }
 
 export const parseLimit = (value: string): number => {
@@ -47,8 +48,17 @@ export const parseKinds = (value: string, previous: DocumentKind[] = []): Docume
 
 export const writeJson = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
+/** `search --mode`: lexical, vector or hybrid. */
+export const parseSearchMode = (value: string): SearchMode => {
+  if (!(SEARCH_MODES as readonly string[]).includes(value))
+    throw new InvalidArgumentError(
+      `expected ${SEARCH_MODES.join(', ')}, got ${JSON.stringify(value)}`,
+    );
+  return value as SearchMode;
+};
+
 /** The JSON shape of one search hit, as documented for `search --json`. */
-export const resultJson = (r: SearchResult) => ({
+export const resultJson = (r: ChunkSearchResult) => ({
   documentId: r.documentId,
   path: r.path,
   title: r.title,
@@ -62,6 +72,8 @@ export const resultJson = (r: SearchResult) => ({
   section: r.section,
   headingPath: r.headingPath,
   status: r.status,
+  signals: r.signals,
+  ranks: r.ranks,
 });
 
 export async function withWorkspace<T>(
@@ -70,8 +82,6 @@ export async function withWorkspace<T>(
 ): Promise<T> {
   const workspace = await openWorkspace(options.workspace, {
     databaseUrl: databaseUrlOf(options),
-    embeddingModel: options.embeddingModel,
-    embeddingBaseUrl: options.embeddingBaseUrl,
   });
   try {
     return await work(workspace);
@@ -80,33 +90,19 @@ export async function withWorkspace<T>(
   }
 }
 
-/** `--embedding-model` and `--embedding-base-url`, on every command that opens a workspace. */
-export const withEmbeddingOptions = (command: Command) =>
-  command
-    .option(
-      '--embedding-model <provider:name>',
-      'embedding model for vector and hybrid search, e.g. ollama:nomic-embed-text (default: embeddingModel in .footnote/config.json, else FOOTNOTE_EMBEDDING_MODEL; none: lexical only)',
-    )
-    .option(
-      '--embedding-base-url <url>',
-      "the embedding model's API, e.g. http://127.0.0.1:11434/v1 (default: embeddingBaseUrl in config.json, else FOOTNOTE_EMBEDDING_BASE_URL)",
-    );
-
 export const withCommonOptions = (command: Command) =>
-  withEmbeddingOptions(
-    command
-      .addOption(
-        new Option('-w, --workspace <dir>', 'workspace folder').default(
-          process.cwd(),
-          'current folder',
-        ),
-      )
-      .option('--json', 'print machine-readable JSON on stdout')
-      .option(
-        '--database-url <url>',
-        'keep the workspace in this PostgreSQL database instead of .footnote/footnote.db (default: DATABASE_URL)',
+  command
+    .addOption(
+      new Option('-w, --workspace <dir>', 'workspace folder').default(
+        process.cwd(),
+        'current folder',
       ),
-  );
+    )
+    .option('--json', 'print machine-readable JSON on stdout')
+    .option(
+      '--database-url <url>',
+      'keep the workspace in this PostgreSQL database instead of .footnote/footnote.db (default: DATABASE_URL)',
+    );
 
 export const parseCount = (value: string): number => {
   const n = Number(value);

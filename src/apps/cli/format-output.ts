@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../search/index.ts';
+import type { ChunkSearchResult } from '../../search/index.ts';
 import type { IndexReport } from '../../workspace/index.ts';
 
 const colorWanted = (stream: NodeJS.WriteStream) => stream.isTTY === true && !process.env.NO_COLOR;
@@ -35,7 +35,7 @@ export function formatIndexReport(report: IndexReport, stream: NodeJS.WriteStrea
 /** Human listing of search results: title, where, and the matching excerpt. */
 export function formatSearchResults(
   query: string,
-  results: readonly SearchResult[],
+  results: readonly ChunkSearchResult[],
   stream: NodeJS.WriteStream,
 ): string {
   const s = style(stream);
@@ -54,7 +54,8 @@ export function formatSearchResults(
         .filter(Boolean)
         .join(' · ');
       const flag = r.status === 'archived' ? s.yellow(' (archived)') : '';
-      return `${s.bold(`${i + 1}. ${r.title}`)}${flag} ${s.dim(`[${r.kind}]`)}\n   ${s.cyan(where)}\n   ${r.excerpt}`;
+      const found = s.green(`(${r.signals.join(' + ')})`);
+      return `${s.bold(`${i + 1}. ${r.title}`)}${flag} ${s.dim(`[${r.kind}]`)} ${found}\n   ${s.cyan(where)}\n   ${r.excerpt}`;
     })
     .join('\n\n');
 }

@@ -12,14 +12,8 @@ import {
   type SuggestTrigger,
   suggestReferences,
 } from '../../core/index.ts';
-import { searchWorkspace } from '../../search/index.ts';
-import {
-  embedWorkspace,
-  type IndexReport,
-  indexLimitsFromEnv,
-  indexWorkspace,
-  watchWorkspace,
-} from '../../workspace/index.ts';
+import { partialCoverageNote, type SearchMode, searchChunks } from '../../search/index.ts';
+import { indexLimitsFromEnv, indexWorkspace, watchWorkspace } from '../../workspace/index.ts';
 import { registerChatCommands } from './chat-commands.ts';
 import { registerChatRepl } from './chat-repl.ts';
 import {
@@ -28,6 +22,7 @@ import {
   parseKinds,
   parseLimit,
   parseMode,
+  parseSearchMode,
   parseTokens,
   parseTrigger,
   readBatch,
@@ -37,9 +32,8 @@ import {
   writeJson,
 } from './cli-options.ts';
 import { formatContextReport } from './context-output.ts';
-import { formatEmbedReport } from './embedding-output.ts';
 import { registerEvalCommand } from './eval-command.ts';
-import { formatIndexReport, formatSearchResults } from './format-output.ts';
+import { formatIndexReport, formatSearchResults, style } from './format-output.ts';
 import { registerMcpCommand } from './mcp-command.ts';
 import { registerMigrateCommand } from './migrate-command.ts';
 import { refreshIndex } from './open-workspace.ts';
@@ -65,19 +59,9 @@ export function buildProgram(): Command {
     .option('--watch', 'keep the index current while files change')
     .action(async (options: CommonOptions & { watch?: boolean }) => {
       await withWorkspace(options, async (ws) => {
-        const report = await refreshIndex(ws, {
-          quiet: options.json === true,
-          // Reported after the index's own report, as the command's error.
-          onEmbeddingError: () => undefined,
-        });
+        const report = await refreshIndex(ws, { quiet: options.json === true });
         if (options.json) writeJson(report);
-        else {
-          process.stderr.write(`${formatIndexReport(report, process.stderr)}\n`);
-          if (report.embedding) process.stderr.write(`${formatEmbedReport(report.embedding)}\n`);
-        }
-        // The lexical index is stored; the command still fails so scripts notice.
-        if (report.embeddingError !== undefined)
-          throw new FootnoteError('embedding_failed', report.embeddingError);
+        else process.stderr.write(`${formatIndexReport(report, process.stderr)}\n`);
         if (!options.watch) return;
         const controller = new AbortController();
         for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -87,25 +71,11 @@ export function buildProgram(): Command {
         await watchWorkspace(ws.root, ws.store, {
           ...limits,
           // On PostgreSQL, under the workspace's index lease: a server indexing now runs it instead.
-          index: async () => {
-            const changed = (r: IndexReport) => r.added + r.updated + r.renamed + r.deleted > 0;
-            const r = await ws.indexLease.run(() => indexWorkspace(ws.root, ws.store, limits), {
+          index: () =>
+            ws.indexLease.run(() => indexWorkspace(ws.root, ws.store, limits), {
               wait: false,
-              changed,
-            });
-            if (r && changed(r) && ws.embedder) {
-              const embedded = await embedWorkspace(ws.vectors, ws.embedder, {
-                signal: controller.signal,
-              }).catch((error: unknown) => {
-                if (!controller.signal.aborted)
-                  process.stderr.write(`footnote: ${(error as Error).message}\n`);
-                return null;
-              });
-              if (embedded && !options.json)
-                process.stderr.write(`${formatEmbedReport(embedded)}\n`);
-            }
-            return r;
-          },
+              changed: (r) => r.added + r.updated + r.renamed + r.deleted > 0,
+            }),
           onReport: (r) => {
             if (r.added + r.updated + r.renamed + r.deleted + r.skipped === 0) return;
             if (options.json) writeJson(r);
@@ -126,13 +96,23 @@ export function buildProgram(): Command {
       parseKinds,
     )
     .option(
+      '--mode <mode>',
+      'lexical (words), vector (meaning) or hybrid (both fused); default hybrid with an embedding model, else lexical',
+      parseSearchMode,
+    )
+    .option(
       '--batch <file.jsonl>',
       'run one query per line ({"id","text"}), print one JSON line per query',
     )
     .action(
       async (
         query: string | undefined,
-        options: CommonOptions & { limit: number; kind?: DocumentKind[]; batch?: string },
+        options: CommonOptions & {
+          limit: number;
+          kind?: DocumentKind[];
+          mode?: SearchMode;
+          batch?: string;
+        },
       ) => {
         if (options.batch && query)
           throw new UsageError('give either a query or --batch, not both');
@@ -144,24 +124,27 @@ export function buildProgram(): Command {
           const searchOptions = {
             limit: options.limit,
             ...(options.kind && { kinds: options.kind }),
+            ...(options.mode && { mode: options.mode }),
           };
+          const search = (text: string) =>
+            searchChunks(ws.store, ws.vectors, ws.embedder, text, searchOptions);
           if (batch) {
             for (const q of batch) {
-              const results = await searchWorkspace(
-                ws.store,
-                q.fields.text as string,
-                searchOptions,
-              );
-              writeJson({ id: q.id, results: results.map(resultJson) });
+              const { mode, results } = await search(q.fields.text as string);
+              writeJson({ id: q.id, mode, results: results.map(resultJson) });
             }
             return;
           }
-          const results = await searchWorkspace(ws.store, query as string, searchOptions);
+          const { mode, results, coverage, vectorError } = await search(query as string);
           if (options.json) {
-            writeJson({ results: results.map(resultJson) });
+            writeJson({ mode, coverage, vectorError, results: results.map(resultJson) });
           } else {
             const changed = report.added + report.updated + report.renamed + report.deleted;
             if (changed > 0) process.stderr.write(`${formatIndexReport(report, process.stderr)}\n`);
+            const partial = vectorError
+              ? `vector search failed, searched by words only: ${vectorError}`
+              : partialCoverageNote(coverage);
+            if (partial) process.stderr.write(`${style(process.stderr).yellow(partial)}\n`);
             process.stdout.write(
               `${formatSearchResults(query as string, results, process.stdout)}\n`,
             );
@@ -268,6 +251,8 @@ export function buildProgram(): Command {
           const catalog = await loadReferenceCatalog(ws.store);
           const { references, context } = await prepareContext(ws.store, catalog, message, {
             tokenCounter: memoizeTokenCounter(gptTokenCounter),
+            vectors: ws.vectors,
+            embedder: ws.embedder,
             currentPath: options.current ?? null,
             mode: options.mode,
             contextWindow: options.window,
@@ -329,6 +314,7 @@ export function buildProgram(): Command {
 
 /** Error codes that mean the command line asked for something impossible, not that running failed. */
 const USAGE_CODES = new Set([
+  'embedding_model_required',
   'invalid_input',
   'model_config',
   'session_not_found',
