@@ -22,6 +22,10 @@ export interface CommonOptions {
   readonly json?: boolean;
   /** A PostgreSQL URL to keep the workspace in instead of its SQLite file (else `DATABASE_URL`). */
   readonly databaseUrl?: string;
+  /** `provider:name` of the embedding model (else config.json, else `FOOTNOTE_EMBEDDING_MODEL`). */
+  readonly embeddingModel?: string;
+  /** The embedding model's API endpoint (else config.json, else `FOOTNOTE_EMBEDDING_BASE_URL`). */
+  readonly embeddingBaseUrl?: string;
 }
 
 export const parseLimit = (value: string): number => {
@@ -82,6 +86,8 @@ export async function withWorkspace<T>(
 ): Promise<T> {
   const workspace = await openWorkspace(options.workspace, {
     databaseUrl: databaseUrlOf(options),
+    embeddingModel: options.embeddingModel,
+    embeddingBaseUrl: options.embeddingBaseUrl,
   });
   try {
     return await work(workspace);
@@ -90,19 +96,33 @@ export async function withWorkspace<T>(
   }
 }
 
-export const withCommonOptions = (command: Command) =>
+/** `--embedding-model` and `--embedding-base-url`, on every command that opens a workspace. */
+export const withEmbeddingOptions = (command: Command) =>
   command
-    .addOption(
-      new Option('-w, --workspace <dir>', 'workspace folder').default(
-        process.cwd(),
-        'current folder',
-      ),
-    )
-    .option('--json', 'print machine-readable JSON on stdout')
     .option(
-      '--database-url <url>',
-      'keep the workspace in this PostgreSQL database instead of .footnote/footnote.db (default: DATABASE_URL)',
+      '--embedding-model <provider:name>',
+      'embedding model for vector and hybrid search, e.g. ollama:nomic-embed-text (default: embeddingModel in .footnote/config.json, else FOOTNOTE_EMBEDDING_MODEL; none: lexical only)',
+    )
+    .option(
+      '--embedding-base-url <url>',
+      "the embedding model's API, e.g. http://127.0.0.1:11434/v1 (default: embeddingBaseUrl in config.json, else FOOTNOTE_EMBEDDING_BASE_URL)",
     );
+
+export const withCommonOptions = (command: Command) =>
+  withEmbeddingOptions(
+    command
+      .addOption(
+        new Option('-w, --workspace <dir>', 'workspace folder').default(
+          process.cwd(),
+          'current folder',
+        ),
+      )
+      .option('--json', 'print machine-readable JSON on stdout')
+      .option(
+        '--database-url <url>',
+        'keep the workspace in this PostgreSQL database instead of .footnote/footnote.db (default: DATABASE_URL)',
+      ),
+  );
 
 export const parseCount = (value: string): number => {
   const n = Number(value);

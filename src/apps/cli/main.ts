@@ -13,7 +13,13 @@ import {
   suggestReferences,
 } from '../../core/index.ts';
 import { partialCoverageNote, type SearchMode, searchChunks } from '../../search/index.ts';
-import { indexLimitsFromEnv, indexWorkspace, watchWorkspace } from '../../workspace/index.ts';
+import {
+  embedWorkspace,
+  type IndexReport,
+  indexLimitsFromEnv,
+  indexWorkspace,
+  watchWorkspace,
+} from '../../workspace/index.ts';
 import { registerChatCommands } from './chat-commands.ts';
 import { registerChatRepl } from './chat-repl.ts';
 import {
@@ -32,6 +38,7 @@ import {
   writeJson,
 } from './cli-options.ts';
 import { formatContextReport } from './context-output.ts';
+import { formatEmbedReport } from './embedding-output.ts';
 import { registerEvalCommand } from './eval-command.ts';
 import { formatIndexReport, formatSearchResults, style } from './format-output.ts';
 import { registerMcpCommand } from './mcp-command.ts';
@@ -59,9 +66,19 @@ export function buildProgram(): Command {
     .option('--watch', 'keep the index current while files change')
     .action(async (options: CommonOptions & { watch?: boolean }) => {
       await withWorkspace(options, async (ws) => {
-        const report = await refreshIndex(ws, { quiet: options.json === true });
+        const report = await refreshIndex(ws, {
+          quiet: options.json === true,
+          // Reported after the index's own report, as the command's error.
+          onEmbeddingError: () => undefined,
+        });
         if (options.json) writeJson(report);
-        else process.stderr.write(`${formatIndexReport(report, process.stderr)}\n`);
+        else {
+          process.stderr.write(`${formatIndexReport(report, process.stderr)}\n`);
+          if (report.embedding) process.stderr.write(`${formatEmbedReport(report.embedding)}\n`);
+        }
+        // The lexical index is stored; the command still fails so scripts notice.
+        if (report.embeddingError !== undefined)
+          throw new FootnoteError('embedding_failed', report.embeddingError);
         if (!options.watch) return;
         const controller = new AbortController();
         for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -71,11 +88,25 @@ export function buildProgram(): Command {
         await watchWorkspace(ws.root, ws.store, {
           ...limits,
           // On PostgreSQL, under the workspace's index lease: a server indexing now runs it instead.
-          index: () =>
-            ws.indexLease.run(() => indexWorkspace(ws.root, ws.store, limits), {
+          index: async () => {
+            const changed = (r: IndexReport) => r.added + r.updated + r.renamed + r.deleted > 0;
+            const r = await ws.indexLease.run(() => indexWorkspace(ws.root, ws.store, limits), {
               wait: false,
-              changed: (r) => r.added + r.updated + r.renamed + r.deleted > 0,
-            }),
+              changed,
+            });
+            if (r && changed(r) && ws.embedder) {
+              const embedded = await embedWorkspace(ws.vectors, ws.embedder, {
+                signal: controller.signal,
+              }).catch((error: unknown) => {
+                if (!controller.signal.aborted)
+                  process.stderr.write(`footnote: ${(error as Error).message}\n`);
+                return null;
+              });
+              if (embedded && !options.json)
+                process.stderr.write(`${formatEmbedReport(embedded)}\n`);
+            }
+            return r;
+          },
           onReport: (r) => {
             if (r.added + r.updated + r.renamed + r.deleted + r.skipped === 0) return;
             if (options.json) writeJson(r);
