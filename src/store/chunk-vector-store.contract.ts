@@ -264,6 +264,28 @@ export function describeChunkVectorStore(name: string, open: () => Promise<Vecto
       expect(top.map((h) => h.chunk.text)).toEqual(['north', 'north-east']);
     });
 
+    it('never finds a chunk whose vector is all zeros, and finds nothing for a zero query', async () => {
+      // A model gives a text it found nothing in no direction; cosine similarity is undefined for
+      // it, and it must not come first for every query.
+      await writeParagraphs(store, 'z', ['.', 'east', 'north']);
+      await vectors.putVectors(
+        MODEL,
+        embedWith({ '.': [0, 0, 0], east: [1, 0, 0], north: [0, 1, 0] })(
+          await vectors.chunksToEmbed(MODEL, 10),
+        ),
+      );
+      expect(await vectors.chunksToEmbed(MODEL, 10)).toEqual([]);
+      const hits = await vectors.nearestChunks({
+        model: MODEL,
+        vector: new Float32Array([1, 0.5, 0]),
+        limit: 10,
+      });
+      expect(hits.map((h) => h.chunk.text)).toEqual(['east', 'north']);
+      expect(
+        await vectors.nearestChunks({ model: MODEL, vector: new Float32Array(3), limit: 10 }),
+      ).toEqual([]);
+    });
+
     it('keeps to the kinds asked for', async () => {
       await writeParagraphs(store, 'n', ['a note'], 'note');
       await writeParagraphs(store, 'p', ['a pdf page'], 'pdf');

@@ -34,6 +34,12 @@ export function assertUsableVector(model: string, vector: Float32Array): void {
   if (vector.length === 0) throw new VectorDimensionError(model, 1, 0);
 }
 
+/**
+ * Whether a vector has no direction (all zeros: a text the model found nothing in). Cosine
+ * similarity is undefined for it, so it is never near anything, and a zero query finds nothing.
+ */
+export const isZeroVector = (vector: Float32Array) => vector.every((x) => x === 0);
+
 /** The bytes of a float32 vector as a BLOB or BYTEA parameter (little-endian, as sqlite-vec reads them). */
 export const vectorBytes = (vector: Float32Array) =>
   new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);

@@ -10,6 +10,7 @@ import { type ChunkRow, type DocumentRow, toChunk, toSummary } from '../document
 import { textHash } from '../sqlite/sqlite-vectors.ts';
 import {
   assertUsableVector,
+  isZeroVector,
   VectorDimensionError,
   VectorExtensionUnavailableError,
 } from '../vector-errors.ts';
@@ -204,6 +205,7 @@ export class PostgresVectorStore implements ChunkVectorStore {
     if (expected !== query.vector.length) {
       throw new VectorDimensionError(query.model, expected, query.vector.length);
     }
+    if (isZeroVector(query.vector)) return [];
     const kinds = query.kinds?.length ? [...query.kinds] : null;
     // Exact search: the distance of every live chunk's vector, sorted, and only the kept rows'
     // text and document read afterwards.
@@ -216,6 +218,7 @@ export class PostgresVectorStore implements ChunkVectorStore {
                JOIN chunk_texts t ON t.ws = c.ws AND t.chunk_id = c.id
                JOIN text_vectors v ON v.ws = c.ws AND v.model = $3 AND v.text_hash = t.text_hash
                WHERE ${LIVE} AND ($4::text[] IS NULL OR d.kind = ANY($4::text[]))
+                 AND vector_norm(v.vector) > 0
                ORDER BY distance, c.rowid LIMIT $5) n
          JOIN chunks c ON c.rowid = n.chunk_rowid
          JOIN documents d ON d.ws = c.ws AND d.id = c.document_id

@@ -11,6 +11,7 @@ import type {
 import { type ChunkRow, type DocumentRow, toChunk, toSummary } from '../document-rows.ts';
 import {
   assertUsableVector,
+  isZeroVector,
   VectorDimensionError,
   VectorExtensionUnavailableError,
   vectorBytes,
@@ -152,6 +153,7 @@ export class SqliteVectorStore implements ChunkVectorStore {
     if (expected !== query.vector.length) {
       throw new VectorDimensionError(query.model, expected, query.vector.length);
     }
+    if (isZeroVector(query.vector)) return [];
     await this.ensureLoaded();
     const params: SQLInputValue[] = [vectorBytes(query.vector), query.model];
     let kindFilter = '';
@@ -170,6 +172,7 @@ export class SqliteVectorStore implements ChunkVectorStore {
                JOIN chunk_texts t ON t.chunk_id = c.id
                JOIN text_vectors v ON v.model = ? AND v.text_hash = t.text_hash
                WHERE ${LIVE} ${kindFilter}
+                 AND vec_distance_l2(v.vector, zeroblob(v.dimensions * 4)) > 0
                ORDER BY distance, c.rowid LIMIT ?) n
          JOIN chunks c ON c.rowid = n.chunk_rowid JOIN documents d ON d.id = c.document_id
          ORDER BY n.distance, c.rowid`,
