@@ -180,7 +180,7 @@ describe('exit codes and errors', () => {
     const run = footnote('search', 'warranty', '--workspace', workspace, '--limit', '1');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^1\. SP-200 Solar Pump Datasheet \[pdf\]\n {3}pdfs\/pump-datasheet\.pdf · page 3\n/,
+      /^1\. SP-200 Solar Pump Datasheet \[pdf\] \(lexical\)\n {3}pdfs\/pump-datasheet\.pdf · page 3\n/,
     );
   });
 });
