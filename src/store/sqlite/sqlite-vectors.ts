@@ -155,35 +155,66 @@ export class SqliteVectorStore implements ChunkVectorStore {
     }
     if (isZeroVector(query.vector)) return [];
     await this.ensureLoaded();
-    const params: SQLInputValue[] = [vectorBytes(query.vector), query.model];
+    const limit = Math.trunc(query.limit);
+    // Two passes, so that the wide rows are read only for the winners: first the distance of
+    // every text vector of the model (one scan of text_vectors, sorted), then the live chunks
+    // carrying the nearest texts, a window at a time, until `limit` are found. Reading a
+    // document's status for every chunk would walk its body's overflow pages 30,000 times.
+    let ranked = this.sql(
+      `SELECT text_hash, vec_distance_cosine(vector, ?) AS distance FROM text_vectors
+         WHERE model = ? AND distance IS NOT NULL ORDER BY distance`,
+    ).all(vectorBytes(query.vector), query.model) as Array<{ text_hash: string; distance: number }>;
+    // An all-zero vector (a text the model found nothing in) has no direction, so it is never
+    // near anything: sqlite-vec gives it no distance (NULL, left out above), or 0 against some
+    // queries, so rows at distance 0 are checked.
+    const atZero = ranked.filter((r) => r.distance === 0).map((r) => r.text_hash);
+    if (atZero.length > 0) {
+      const zero = new Set(
+        (
+          this.sql(
+            `SELECT text_hash FROM text_vectors WHERE model = ? AND text_hash IN (SELECT value FROM json_each(?))
+               AND vec_distance_l2(vector, zeroblob(dimensions * 4)) = 0`,
+          ).all(query.model, JSON.stringify(atZero)) as Array<{ text_hash: string }>
+        ).map((r) => r.text_hash),
+      );
+      if (zero.size > 0) ranked = ranked.filter((r) => !zero.has(r.text_hash));
+    }
+    const params: SQLInputValue[] = [];
     let kindFilter = '';
     if (query.kinds?.length) {
       kindFilter = `AND d.kind IN (${query.kinds.map(() => '?').join(', ')})`;
       params.push(...query.kinds);
     }
-    // Exact search: the distance of every live chunk's vector, sorted, and only the kept rows'
-    // text and document read afterwards.
-    const rows = this.sql(
-      `SELECT c.id, c.document_id, c.ordinal, c.text, c.start_offset, c.end_offset, c.heading_path,
-           c.page, c.section_id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at,
-           n.distance
-         FROM (SELECT c.rowid AS chunk_rowid, vec_distance_cosine(v.vector, ?) AS distance
-               FROM chunks c JOIN documents d ON d.id = c.document_id
-               JOIN chunk_texts t ON t.chunk_id = c.id
-               JOIN text_vectors v ON v.model = ? AND v.text_hash = t.text_hash
-               WHERE ${LIVE} ${kindFilter}
-                 AND vec_distance_l2(v.vector, zeroblob(v.dimensions * 4)) > 0
-               ORDER BY distance, c.rowid LIMIT ?) n
-         JOIN chunks c ON c.rowid = n.chunk_rowid JOIN documents d ON d.id = c.document_id
-         ORDER BY n.distance, c.rowid`,
-    ).all(...params, Math.trunc(query.limit)) as unknown as Array<
-      ChunkRow & DocumentRow & { distance: number }
-    >;
-    return rows.map((row) => ({
-      chunk: toChunk(row),
-      document: toSummary({ ...row, id: row.document_id }),
-      similarity: 1 - row.distance,
-    }));
+    const carriers = this.sql(
+      `SELECT c.rowid AS chunk_rowid, c.id, c.document_id, c.ordinal, c.text, c.start_offset,
+           c.end_offset, c.heading_path, c.page, c.section_id, d.path, d.title, d.kind, d.status,
+           d.aliases, d.slug, d.updated_at, t.text_hash
+         FROM chunk_texts t JOIN chunks c ON c.id = t.chunk_id
+         JOIN documents d ON d.id = c.document_id
+         WHERE t.text_hash IN (SELECT value FROM json_each(?)) AND ${LIVE} ${kindFilter}`,
+    );
+    const hits: VectorHit[] = [];
+    const window = Math.max(limit * 2, 64);
+    for (let from = 0; from < ranked.length && hits.length < limit; from += window) {
+      const slice = ranked.slice(from, from + window);
+      const distance = new Map(slice.map((r) => [r.text_hash, r.distance]));
+      const rows = carriers.all(
+        JSON.stringify(slice.map((r) => r.text_hash)),
+        ...params,
+      ) as unknown as Array<ChunkRow & DocumentRow & { chunk_rowid: number; text_hash: string }>;
+      const found = rows
+        .map((row) => ({ row, distance: distance.get(row.text_hash) ?? 2 }))
+        .sort((a, b) => a.distance - b.distance || a.row.chunk_rowid - b.row.chunk_rowid);
+      for (const { row, distance: d } of found) {
+        if (hits.length >= limit) break;
+        hits.push({
+          chunk: toChunk(row),
+          document: toSummary({ ...row, id: row.document_id }),
+          similarity: 1 - d,
+        });
+      }
+    }
+    return hits;
   }
 
   async vectorCoverage(model: string): Promise<VectorCoverage> {
