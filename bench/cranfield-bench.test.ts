@@ -58,5 +58,12 @@ describe('runCranfieldBench', () => {
     const report = formatCranfieldReport(result);
     expect(report).toContain('test split (report only, not tuned)');
     expect(report).toMatch(/plain FTS5 [\d.]+ ms, ratio [\d.]+× \(goal ≤ 2×\)/);
+    // Hybrid through the real embedding pass, with the LSI stand-in served over HTTP.
+    expect(result.hybrid.standIn).toBe(true);
+    expect(result.hybrid.embedding.chunks).toBeGreaterThanOrEqual(3);
+    expect(result.hybrid.splits.dev.hybrid.ndcgAt10).toBe(1);
+    expect(result.hybrid.splits.test.hybrid.recallAt100).toBe(1);
+    expect(report).toMatch(/hybrid retrieval — openai-compatible:lsi-cranfield/);
+    expect(report).toMatch(/hybrid \(default: reciprocal rank fusion, k 60\)/);
   });
 });

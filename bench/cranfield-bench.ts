@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { SqliteStore } from '../src/store/index.ts';
+import { SqliteVectorStore } from '../src/store/sqlite/sqlite-vectors.ts';
 import { indexWorkspace } from '../src/workspace/index.ts';
 import { compareSearchTime, type SearchTimeComparison } from './compare-search-time.ts';
 import { databaseBytes } from './database-bytes.ts';
 import { evaluateRanker, type RankerEvaluation } from './evaluate-ranker.ts';
 import { footnoteRanker } from './footnote-ranker.ts';
 import { buildPlainFts5 } from './fts5-ranker.ts';
+import { type HybridBenchResult, runHybridBench } from './hybrid-bench.ts';
 import { type CranfieldSplit, loadCranfield, missingCranfield } from './load-cranfield.ts';
 import { logProgress } from './log-progress.ts';
 import { buildMiniSearch, miniSearchRanker } from './minisearch-ranker.ts';
@@ -57,6 +59,8 @@ export type CranfieldBenchResult =
       >;
       /** Footnote (first) against plain FTS5 (second), every query of both splits in alternation. */
       readonly searchTime: SearchTimeComparison;
+      /** Vector and hybrid retrieval through the embedding pass and searchChunks. */
+      readonly hybrid: HybridBenchResult;
       readonly reference: typeof CRANFIELD_REFERENCE;
     };
 
@@ -130,6 +134,7 @@ export async function runCranfieldBench(dir: string): Promise<CranfieldBenchResu
     logProgress(
       `cranfield: search time footnote ${searchTime.firstMs.toFixed(2)} ms, plain FTS5 ${searchTime.secondMs.toFixed(2)} ms per query`,
     );
+    const hybrid = await runHybridBench(store, new SqliteVectorStore(store.db), collection);
     return {
       status: 'ok',
       dir,
@@ -146,6 +151,7 @@ export async function runCranfieldBench(dir: string): Promise<CranfieldBenchResu
       },
       splits,
       searchTime,
+      hybrid,
       reference: CRANFIELD_REFERENCE,
     };
   } finally {

@@ -7,6 +7,7 @@ import {
 } from './cranfield-bench.ts';
 import type { EvalBenchResult } from './eval-bench.ts';
 import { formatTable } from './format-table.ts';
+import { HYBRID_SYSTEMS, type HybridBenchResult, type HybridSystem } from './hybrid-bench.ts';
 import type { ConcurrentFigures, PostgresBenchResult } from './postgres-bench.ts';
 import type { ServerBenchResult } from './server-bench.ts';
 import type { IndexRun, VaultBenchResult } from './vault-bench.ts';
@@ -95,7 +96,59 @@ export function formatCranfieldReport(result: CranfieldBenchResult): string {
       ],
     ],
   );
-  return [...quality, speed, indexing].join('\n\n');
+  return [...quality, speed, formatHybridReport(result.hybrid, result.splits), indexing].join(
+    '\n\n',
+  );
+}
+
+const fusionName = (f: HybridBenchResult['fusion']['hybrid']) =>
+  f.method === 'rrf'
+    ? `reciprocal rank fusion, k ${f.k}`
+    : `linear mix, vector weight ${f.vectorWeight}`;
+
+/** Vector and hybrid retrieval beside Footnote's lexical search, per split. */
+function formatHybridReport(
+  hybrid: HybridBenchResult,
+  lexical: Extract<CranfieldBenchResult, { status: 'ok' }>['splits'],
+): string {
+  const names: Record<HybridSystem, string> = {
+    vector: 'vector only',
+    hybrid: `hybrid (default: ${fusionName(hybrid.fusion.hybrid)})`,
+    hybridLinear: `hybrid (${fusionName(hybrid.fusion.hybridLinear)})`,
+  };
+  const rows = (['dev', 'test'] as const).flatMap((split) => [
+    [
+      split,
+      'lexical (Footnote)',
+      fixed(lexical[split].footnote.ndcgAt10, 3),
+      fixed(lexical[split].footnote.recallAt100, 3),
+      ms(lexical[split].footnote.latencyMs.mean),
+    ],
+    ...HYBRID_SYSTEMS.map((system) => {
+      const e = hybrid.splits[split][system];
+      return [
+        split,
+        names[system],
+        fixed(e.ndcgAt10, 3),
+        fixed(e.recallAt100, 3),
+        ms(e.latencyMs.mean),
+      ];
+    }),
+  ]);
+  const model = hybrid.standIn
+    ? `${hybrid.model}: an LSI model trained on the collection, standing in because FOOTNOTE_BENCH_EMBEDDING_MODEL is not set`
+    : hybrid.model;
+  return formatTable(
+    `Cranfield hybrid retrieval — ${model}; ${hybrid.embedding.chunks} chunks embedded in ${fixed(hybrid.embedding.seconds, 1)} s`,
+    [
+      { header: 'split' },
+      { header: 'system' },
+      { header: 'nDCG@10', align: 'right' },
+      { header: 'recall@100', align: 'right' },
+      { header: 'mean ms', align: 'right' },
+    ],
+    rows,
+  );
 }
 
 const indexRow = (name: string, run: IndexRun) => [

@@ -66,6 +66,10 @@ export function trainLsi(texts: readonly string[], options: LsiOptions = {}): Ls
   const columns = analyzed.map(weigh);
 
   const l = Math.min(dimensions + oversampling, m, n);
+  if (l === 0) {
+    // Nothing to learn from (no term in enough texts): every text gets the zero vector.
+    return { dimensions: 1, vocabulary: m, embed: () => new Float32Array(1) };
+  }
   const random = seededRandom(seed);
   const gaussian = () => {
     const u = random.next() || 1e-12;
