@@ -129,7 +129,6 @@ export class StructureCollector implements SegmentHandler {
 
   /** Takes one segment's headings, blocks and links; wikilinks are read from the body, outside code. */
   take({ tree, start: base, prefix, length }: Segment) {
-    const { body } = this;
     const code: Array<[number, number]> = [];
     const links: Link[] = [];
     const shift = base - prefix;
@@ -160,18 +159,16 @@ export class StructureCollector implements SegmentHandler {
             const text = plainText(node).trim();
             if (text) this.firstParagraph = text;
           }
-          const match = BLOCK_ID.exec(body.slice(start, end));
-          if (match?.[1] && ++this.found.blocks <= this.maxEntries) {
-            const owner = parent.type === 'listItem' ? parent.position : undefined;
-            const ownerStart = owner?.start.offset;
-            const ownerEnd = owner?.end.offset;
-            const spansItem = ownerStart !== undefined && ownerEnd !== undefined;
-            this.blocks.push({
-              id: match[1],
-              start: spansItem ? ownerStart + shift : start,
-              end: spansItem ? ownerEnd + shift : end,
-            });
-          }
+          const owner = parent.type === 'listItem' ? parent.position : undefined;
+          const ownerStart = owner?.start.offset;
+          const ownerEnd = owner?.end.offset;
+          const spansItem = ownerStart !== undefined && ownerEnd !== undefined;
+          this.addBlock(
+            start,
+            end,
+            spansItem ? ownerStart + shift : start,
+            spansItem ? ownerEnd + shift : end,
+          );
           break;
         }
         case 'link':
@@ -240,7 +237,17 @@ export class StructureCollector implements SegmentHandler {
   }
 
   /** Records a heading (its written text without a trailing block id), up to the limit. */
-  private addHeading(written: string, level: number, start: number, end: number) {
+  /**
+   * Records the `^block` id a paragraph `body[start, end)` ends with, if any, as a block spanning
+   * `[ownerStart, ownerEnd)` (the list item it is the text of, or itself), up to the limit.
+   */
+  addBlock(start: number, end: number, ownerStart: number, ownerEnd: number) {
+    const match = BLOCK_ID.exec(this.body.slice(start, end));
+    if (match?.[1] && ++this.found.blocks <= this.maxEntries)
+      this.blocks.push({ id: match[1], start: ownerStart, end: ownerEnd });
+  }
+
+  addHeading(written: string, level: number, start: number, end: number) {
     if (++this.found.headings > this.maxEntries) return;
     const text = written.replace(BLOCK_ID, '').trim();
     this.headings.push({ text, level, anchor: this.slugger.slug(text), start, end });
@@ -248,7 +255,7 @@ export class StructureCollector implements SegmentHandler {
   }
 
   /** Adds the wikilinks of `body[from, to)` outside `code` (sorted by start) and the span's other links, by position. */
-  private addLinks(from: number, to: number, code: Array<[number, number]>, links: Link[]) {
+  addLinks(from: number, to: number, code: Array<[number, number]>, links: Link[]) {
     const { body } = this;
     /** `\[[x]]` is escaped; `\\[[x]]` is an escaped backslash followed by a link. */
     const escaped = (offset: number) => {
