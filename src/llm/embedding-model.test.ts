@@ -144,6 +144,37 @@ describe('createTextEmbedder through the stub', () => {
     expect(e.message).not.toContain('\n');
   });
 
+  it('retries a 503 and a 429, not a 400', async () => {
+    let failures = 2;
+    const s = await stub({
+      embeddings: {
+        fail: (r) => {
+          if (r.input[0] === 'bad') return { status: 400, error: 'bad input' };
+          if (failures-- > 0) return { status: failures === 1 ? 503 : 429 };
+          return undefined;
+        },
+      },
+    });
+    const embedder = createTextEmbedder(
+      { model: 'openai-compatible:stub', baseUrl: s.url },
+      { retryDelayMs: 1 },
+    );
+    expect(await embedder.embed(['a'])).toHaveLength(1);
+    expect(s.embeddingRequests).toHaveLength(3);
+    await expect(embedder.embed(['bad'])).rejects.toThrow(/HTTP 400: bad input/);
+    expect(s.embeddingRequests).toHaveLength(4);
+  });
+
+  it('gives up after maxRetries with the last status', async () => {
+    const s = await stub({ embeddings: { fail: () => ({ status: 500, error: 'boom' }) } });
+    const embedder = createTextEmbedder(
+      { model: 'openai-compatible:stub', baseUrl: s.url },
+      { retryDelayMs: 1, maxRetries: 2 },
+    );
+    await expect(embedder.embed(['a'])).rejects.toThrow(/HTTP 500: boom/);
+    expect(s.embeddingRequests).toHaveLength(3);
+  });
+
   it('says it cannot connect when nothing listens', async () => {
     const server = createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

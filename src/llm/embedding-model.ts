@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
@@ -31,8 +32,13 @@ export interface TextEmbedderOptions {
   readonly batchSize?: number;
   /** Requests in flight at once. @default 2 */
   readonly maxParallelCalls?: number;
-  /** Retries of a failed request the provider marks retryable (5xx, 429, connection). @default 2 */
+  /**
+   * Retries of a request the server answered with 429 or 5xx (not of one that could not connect:
+   * a server that is not running will not be a second later). @default 2
+   */
   readonly maxRetries?: number;
+  /** Wait before the first retry, doubled for each next one (a `retry-after` header wins, up to 10 s). @default 1000 */
+  readonly retryDelayMs?: number;
 }
 
 /** A validated `provider:name` pair for an embedding model. */
@@ -161,8 +167,29 @@ function providerModel(
   }
 }
 
-/** The same model with at most `batchSize` texts per request, so `embedMany` splits large inputs. */
-async function limitBatch(model: EmbeddingModelV3, batchSize: number): Promise<EmbeddingModelV3> {
+/** Whether the server answered with a status worth asking again for (rate limit, server error). */
+const worthRetrying = (error: unknown): error is APICallError =>
+  APICallError.isInstance(error) &&
+  error.statusCode !== undefined &&
+  (error.statusCode === 429 || error.statusCode >= 500);
+
+/** The wait a `retry-after` header asks for, in ms (at most 10 s), or null. */
+function retryAfterMs(error: APICallError): number | null {
+  const header = error.responseHeaders?.['retry-after'];
+  const seconds = header === undefined ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, 10_000) : null;
+}
+
+/**
+ * The same model with at most `batchSize` texts per request, so `embedMany` splits large inputs,
+ * and each request retried on 429 or 5xx only.
+ */
+async function limitBatch(
+  model: EmbeddingModelV3,
+  batchSize: number,
+  retries: number,
+  delayMs: number,
+): Promise<EmbeddingModelV3> {
   const own = await model.maxEmbeddingsPerCall;
   const max = own === undefined ? batchSize : Math.min(own, batchSize);
   return {
@@ -171,7 +198,18 @@ async function limitBatch(model: EmbeddingModelV3, batchSize: number): Promise<E
     modelId: model.modelId,
     maxEmbeddingsPerCall: max,
     supportsParallelCalls: model.supportsParallelCalls,
-    doEmbed: (options) => model.doEmbed(options),
+    async doEmbed(options) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await model.doEmbed(options);
+        } catch (error) {
+          if (attempt >= retries || !worthRetrying(error) || options.abortSignal?.aborted)
+            throw error;
+          const wait = retryAfterMs(error) ?? delayMs * 2 ** attempt;
+          await sleep(wait, undefined, options.abortSignal ? { signal: options.abortSignal } : {});
+        }
+      }
+    },
   };
 }
 
@@ -250,7 +288,12 @@ export function createTextEmbedder(
   const name = `${parsed.provider}:${parsed.modelId}`;
   const endpoint = endpointOf(spec, parsed);
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
-  const limited = limitBatch(model, batchSize);
+  const limited = limitBatch(
+    model,
+    batchSize,
+    Math.max(0, options.maxRetries ?? 2),
+    Math.max(0, options.retryDelayMs ?? 1000),
+  );
   return {
     model: name,
     async embed(texts, signal) {
@@ -262,7 +305,8 @@ export function createTextEmbedder(
           model: await limited,
           values: [...texts],
           maxParallelCalls: options.maxParallelCalls ?? DEFAULT_PARALLEL,
-          maxRetries: options.maxRetries ?? 2,
+          // Retried per request by the model above, on 429 and 5xx only.
+          maxRetries: 0,
           ...(signal && { abortSignal: signal }),
         });
         embeddings = result.embeddings;
