@@ -47,6 +47,15 @@ describe('embeddingSpecOf', () => {
     ).toMatchObject({ model: 'openai-compatible:flag', baseUrl: 'http://flag:2/v1' });
   });
 
+  it('rejects --embedding-base-url without a model to send to it', () => {
+    expect(() => embeddingSpecOf(ws.root, { embeddingBaseUrl: 'http://h:1/v1' }, {})).toThrow(
+      /--embedding-base-url names no model/,
+    );
+    expect(
+      embeddingSpecOf(ws.root, {}, { FOOTNOTE_EMBEDDING_BASE_URL: 'http://h:1/v1' }),
+    ).toBeNull();
+  });
+
   it('passes FOOTNOTE_EMBEDDING_API_KEY as the key', () => {
     expect(
       embeddingSpecOf(ws.root, { embeddingModel: 'ollama:x' }, { FOOTNOTE_EMBEDDING_API_KEY: 'k' })

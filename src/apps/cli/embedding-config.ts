@@ -1,5 +1,6 @@
 import type { TextEmbedder } from '../../core/chunk-vectors.ts';
 import { createTextEmbedder, type EmbeddingModelSpec } from '../../llm/embedding-model.ts';
+import { ModelConfigError } from '../../llm/model-errors.ts';
 import type { EmbedReport } from '../../workspace/index.ts';
 import { formatEmbedReport } from './embedding-output.ts';
 import { readWorkspaceConfig } from './workspace-config.ts';
@@ -32,7 +33,13 @@ export function embeddingSpecOf(
     nonBlank(flags.embeddingModel) ??
     nonBlank(config.embeddingModel) ??
     nonBlank(env.FOOTNOTE_EMBEDDING_MODEL);
-  if (model === undefined) return null;
+  if (model === undefined) {
+    if (nonBlank(flags.embeddingBaseUrl))
+      throw new ModelConfigError(
+        '--embedding-base-url names no model: add --embedding-model provider:name (e.g. openai-compatible:NAME)',
+      );
+    return null;
+  }
   const baseUrl =
     nonBlank(flags.embeddingBaseUrl) ??
     nonBlank(config.embeddingBaseUrl) ??
