@@ -102,6 +102,26 @@ describe('createTextEmbedder through the stub', () => {
     ]);
   });
 
+  it('speaks to the openai and ollama providers the same way', async () => {
+    const s = await stub();
+    const openai = createTextEmbedder({
+      model: 'openai:text-embedding-3-small',
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: s.url },
+    });
+    const ollama = createTextEmbedder({
+      model: 'ollama:nomic-embed-text',
+      env: { OLLAMA_HOST: s.url.replace(/\/v1$/, '') },
+    });
+    const [a] = await openai.embed(['brine']);
+    const [b] = await ollama.embed(['salinity']);
+    if (!a || !b) throw new Error('missing vectors');
+    expect(cosineSimilarity(a, b)).toBeGreaterThan(0.99);
+    expect(s.embeddingRequests.map((r) => r.model)).toEqual([
+      'text-embedding-3-small',
+      'nomic-embed-text',
+    ]);
+  });
+
   it('splits large inputs into requests of at most batchSize texts, keeping the order', async () => {
     const s = await stub({ embeddings: { vector: (text) => [Number(text), 1] } });
     const embedder = createTextEmbedder(
