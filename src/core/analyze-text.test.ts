@@ -2,8 +2,52 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeQuery, analyzeText, stemToken } from './analyze-text.ts';
 import { displayText } from './display-text.ts';
+import { STOP_WORDS, tokenize } from './query-terms.ts';
+
+/** analyzeText as first written, with no ASCII path and no memo: the reference the fast paths must match. */
+const referenceAnalyze = (text: string) =>
+  tokenize(text.normalize('NFKD').replace(/\p{M}/gu, ''))
+    .filter((token) => !STOP_WORDS.has(token))
+    .map(stemToken);
 
 describe('analyzeText', () => {
+  it('gives the same terms as the plain normalize-tokenize-stem pipeline, in ASCII and any other text', () => {
+    const asciiWords = fc
+      .array(
+        fc.constantFrom(
+          'The',
+          "pump's",
+          "don't",
+          "o'brien",
+          'RUNNING',
+          'x2',
+          '42',
+          'it’s',
+          ' ',
+          '.',
+          "'",
+          'll',
+        ),
+        { maxLength: 30 },
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          asciiWords,
+          fc.string({ unit: 'grapheme', maxLength: 200 }),
+          fc.string({ maxLength: 200 }),
+        ),
+        (text) => {
+          expect(analyzeText(text)).toEqual(referenceAnalyze(text));
+          // A second time, from the memo of stems.
+          expect(analyzeText(text)).toEqual(referenceAnalyze(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('lower-cases, drops stop words and stems, so word forms meet', () => {
     expect(analyzeText('The Pumps were pumping')).toEqual(['pump', 'pump']);
     expect(analyzeText('aerodynamics of slipstreams')).toEqual(

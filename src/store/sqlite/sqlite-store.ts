@@ -135,35 +135,42 @@ export class SqliteStore implements DocumentStore {
          size, mtime_ms, updated_at, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(...values, doc.id);
     }
-    // Summaries of earlier versions no longer describe the document.
-    this.sql('DELETE FROM summaries WHERE document_id = ? AND content_hash <> ?').run(
-      doc.id,
-      doc.contentHash,
-    );
-    this.removeFromSearch(doc.id);
-    this.sql('UPDATE chunks SET active = 0 WHERE document_id = ?').run(doc.id);
+    if (exists) {
+      // Summaries of earlier versions no longer describe the document.
+      this.sql('DELETE FROM summaries WHERE document_id = ? AND content_hash <> ?').run(
+        doc.id,
+        doc.contentHash,
+      );
+      this.removeFromSearch(doc.id);
+      this.sql('UPDATE chunks SET active = 0 WHERE document_id = ?').run(doc.id);
+      this.sql('DELETE FROM links WHERE document_id = ?').run(doc.id);
+    }
     this.averages = null;
     this.frequencies.clear();
     const titleTerms = analyzeText(
       [doc.title, ...doc.aliases, searchableFileName(doc.path)].join(' '),
     );
-    const upsert = this.sql(
-      `INSERT INTO chunks (id, document_id, ordinal, text, start_offset, end_offset, heading_path, page, section_id,
-         title_terms, heading_terms, body_terms, active)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-       ON CONFLICT(id) DO UPDATE SET ordinal = excluded.ordinal, start_offset = excluded.start_offset,
-         end_offset = excluded.end_offset, heading_path = excluded.heading_path, page = excluded.page,
-         section_id = excluded.section_id, title_terms = excluded.title_terms,
-         heading_terms = excluded.heading_terms, body_terms = excluded.body_terms, active = 1
-       RETURNING rowid`,
-    );
+    const columns = `INSERT INTO chunks (id, document_id, ordinal, text, start_offset, end_offset, heading_path,
+         page, section_id, title_terms, heading_terms, body_terms, active)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`;
+    // A new document has no chunks yet (chunk ids derive from the document id): a plain insert.
+    const upsert = exists
+      ? this.sql(
+          `${columns} ON CONFLICT(id) DO UPDATE SET ordinal = excluded.ordinal, start_offset = excluded.start_offset,
+             end_offset = excluded.end_offset, heading_path = excluded.heading_path, page = excluded.page,
+             section_id = excluded.section_id, title_terms = excluded.title_terms,
+             heading_terms = excluded.heading_terms, body_terms = excluded.body_terms, active = 1
+           RETURNING rowid`,
+        )
+      : this.sql(columns);
     const index = this.sql(
       'INSERT INTO chunks_fts (rowid, title, headings, body, kind) VALUES (?, ?, ?, ?, ?)',
     );
+    const title = titleTerms.join(' ');
     for (const chunk of chunks) {
       const headingTerms = analyzeText([...chunk.headingPath, chunk.sectionId ?? ''].join(' '));
       const bodyTerms = analyzeText(displayText(chunk.text));
-      const { rowid } = upsert.get(
+      const row: SQLInputValue[] = [
         chunk.id,
         doc.id,
         chunk.ordinal,
@@ -176,10 +183,12 @@ export class SqliteStore implements DocumentStore {
         titleTerms.length,
         headingTerms.length,
         bodyTerms.length,
-      ) as { rowid: number };
-      index.run(rowid, titleTerms.join(' '), headingTerms.join(' '), bodyTerms.join(' '), doc.kind);
+      ];
+      const rowid = exists
+        ? (upsert.get(...row) as { rowid: number }).rowid
+        : upsert.run(...row).lastInsertRowid;
+      index.run(rowid, title, headingTerms.join(' '), bodyTerms.join(' '), doc.kind);
     }
-    this.sql('DELETE FROM links WHERE document_id = ?').run(doc.id);
     const link = this.sql(
       `INSERT INTO links (document_id, ordinal, syntax, embed, target, target_key, heading, block, alias, start_offset, end_offset)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -201,10 +210,13 @@ export class SqliteStore implements DocumentStore {
     });
   }
 
+  /** Takes a document's live chunks out of the full-text index, one rowid at a time (FTS5 reads `rowid IN (…)` by scanning). */
   private removeFromSearch(documentId: string) {
-    this.sql(
-      'DELETE FROM chunks_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE document_id = ? AND active = 1)',
-    ).run(documentId);
+    const rows = this.sql('SELECT rowid FROM chunks WHERE document_id = ? AND active = 1').all(
+      documentId,
+    ) as Array<{ rowid: number }>;
+    const remove = this.sql('DELETE FROM chunks_fts WHERE rowid = ?');
+    for (const { rowid } of rows) remove.run(rowid);
   }
 
   async touchFile(id: string, size: number, mtimeMs: number): Promise<void> {
