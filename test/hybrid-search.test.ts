@@ -2,10 +2,15 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../src/apps/server/create-server.ts';
+import { openWorkspaceHandle } from '../src/apps/server/workspace-handle.ts';
+import { gptTokenCounter, memoizeTokenCounter } from '../src/core/index.ts';
+import { createTextEmbedder } from '../src/llm/index.ts';
 import { type RunningStub, startOpenAIStubServer } from '../src/testing/openai-stub-server.ts';
 import { runFootnoteAsync } from '../src/testing/run-footnote.ts';
 import { createTempWorkspace, type TempWorkspace } from '../src/testing/temp-workspace.ts';
 import { callChecked, outputSchemas, type ToolAnswer, textOf } from './mcp-harness.ts';
+import { scripted } from './server-harness.ts';
 
 // Hybrid search end to end: the real `footnote` command and MCP server, the real embedding
 // provider code (the AI SDK's OpenAI-compatible client) against a local stub whose
@@ -162,6 +167,54 @@ describe('chat and MCP with an embedding model', () => {
       expect(bad.isError).toBe(true);
     } finally {
       await client.close();
+    }
+  }, 30_000);
+
+  it("a chat turn over HTTP retrieves with the served workspace's embedding model", async () => {
+    const handle = await openWorkspaceHandle('default', ws.root, {
+      watch: false,
+      embedder: createTextEmbedder({ model: 'openai-compatible:concept', baseUrl: stub.url }),
+    });
+    await handle.embedded();
+    const app = createServer({
+      workspaces: new Map([['default', handle]]),
+      tokenCounter: memoizeTokenCounter(gptTokenCounter),
+      model: scripted([
+        { toolCalls: [{ name: 'search', input: { query: SALTY, limit: 2 } }] },
+        { text: 'The mean salinity was 31 ppt [1].' },
+      ]),
+      authenticate: null,
+    });
+    try {
+      const url = await app.listen({ host: '127.0.0.1', port: 0 });
+      const response = await fetch(`${url}/api/workspaces/default/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ message: SALTY }),
+      });
+      expect(response.status).toBe(200);
+      const chunks = (await response.text())
+        .split('\n')
+        .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+        .map((line) => JSON.parse(line.slice(6)));
+      // Retrieval put the synonym-only passage first in the context, and the answer cites it.
+      const sources = chunks.filter((c) => c.type === 'source-document');
+      expect(sources[0]).toMatchObject({ title: 'Estuary survey', filename: 'notes/Estuary.md' });
+      const citations = chunks.find((c) => c.type === 'data-citations')?.data.citations;
+      expect(citations[0]).toMatchObject({ n: 1, path: 'notes/Estuary.md', cited: true });
+      // The turn's search tool found it too, as the stored tool call says.
+      const sessionId = chunks.find((c) => c.type === 'start')?.messageMetadata.sessionId;
+      const session = await (
+        await fetch(`${url}/api/workspaces/default/sessions/${sessionId}`)
+      ).json();
+      expect(session.messages[1].toolCalls[0]).toMatchObject({
+        name: 'search',
+        ok: true,
+        documents: [expect.objectContaining({ path: 'notes/Estuary.md' }), expect.anything()],
+      });
+    } finally {
+      await app.close();
+      await handle.close();
     }
   }, 30_000);
 });
