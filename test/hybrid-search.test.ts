@@ -204,10 +204,10 @@ describe('chat and MCP with an embedding model', () => {
       expect(citations[0]).toMatchObject({ n: 1, path: 'notes/Estuary.md', cited: true });
       // The turn's search tool found it too, as the stored tool call says.
       const sessionId = chunks.find((c) => c.type === 'start')?.messageMetadata.sessionId;
-      const session = await (
+      const session = (await (
         await fetch(`${url}/api/workspaces/default/sessions/${sessionId}`)
-      ).json();
-      expect(session.messages[1].toolCalls[0]).toMatchObject({
+      ).json()) as { messages: Array<{ toolCalls: unknown[] }> };
+      expect(session.messages[1]?.toolCalls[0]).toMatchObject({
         name: 'search',
         ok: true,
         documents: [expect.objectContaining({ path: 'notes/Estuary.md' }), expect.anything()],
