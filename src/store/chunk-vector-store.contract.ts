@@ -286,6 +286,31 @@ export function describeChunkVectorStore(name: string, open: () => Promise<Vecto
       ).toEqual([]);
     });
 
+    it('looks past nearer texts that no live chunk carries any more, and past other kinds', async () => {
+      // More dead or filtered-out texts than any first window of candidates holds.
+      const near = Array.from({ length: 260 }, (_, i) => `near ${i}`);
+      await writeParagraphs(store, 'gone', near);
+      await writeParagraphs(store, 'pdf', ['pdf text'], 'pdf');
+      await writeParagraphs(store, 'far', ['far text']);
+      const table: Record<string, number[]> = { 'far text': [0, 1, 0], 'pdf text': [0.1, 1, 0] };
+      for (const [i, text] of near.entries()) table[text] = [1, i / 1000, 0];
+      for (;;) {
+        const todo = await vectors.chunksToEmbed(MODEL, 100);
+        if (todo.length === 0) break;
+        await vectors.putVectors(MODEL, embedWith(table)(todo));
+      }
+      const query = { model: MODEL, vector: new Float32Array([1, 0, 0]), limit: 1 };
+      expect(
+        (await vectors.nearestChunks({ ...query, kinds: ['pdf'] })).map((h) => h.chunk.text),
+      ).toEqual(['pdf text']);
+      await store.markDeleted(['gone'], '2026-02-01T00:00:00.000Z');
+      expect((await vectors.nearestChunks(query)).map((h) => h.chunk.text)).toEqual(['pdf text']);
+      expect(
+        (await vectors.nearestChunks({ ...query, kinds: ['note'] })).map((h) => h.chunk.text),
+      ).toEqual(['far text']);
+      expect(await vectors.nearestChunks({ ...query, kinds: ['entity'] })).toEqual([]);
+    });
+
     it('keeps to the kinds asked for', async () => {
       await writeParagraphs(store, 'n', ['a note'], 'note');
       await writeParagraphs(store, 'p', ['a pdf page'], 'pdf');

@@ -112,6 +112,15 @@ export class PostgresVectorStore implements ChunkVectorStore {
     return rows[0]?.dimensions ?? null;
   }
 
+  /** How many vectors `model` has in this workspace. */
+  private async vectorCount(model: string): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>(
+      'SELECT COUNT(*) AS n FROM text_vectors WHERE ws = $1 AND model = $2',
+      [this.db.ws, model],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async chunksToEmbed(model: string, limit: number): Promise<ChunkToEmbed[]> {
     const wanted = Math.trunc(limit);
     if (wanted <= 0) return [];
@@ -207,29 +216,40 @@ export class PostgresVectorStore implements ChunkVectorStore {
     }
     if (isZeroVector(query.vector)) return [];
     const kinds = query.kinds?.length ? [...query.kinds] : null;
-    // Exact search: the distance of every live chunk's vector, sorted, and only the kept rows'
-    // text and document read afterwards.
-    const { rows } = await this.db.query<ChunkRow & DocumentRow & { distance: number }>(
-      `SELECT c.id, c.document_id, c.ordinal, c.text, c.start_offset, c.end_offset, c.heading_path,
-           c.page, c.section_id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at,
-           n.distance
-         FROM (SELECT c.rowid AS chunk_rowid, v.vector <=> $2::vector AS distance
-               FROM chunks c JOIN documents d ON d.ws = c.ws AND d.id = c.document_id
-               JOIN chunk_texts t ON t.ws = c.ws AND t.chunk_id = c.id
-               JOIN text_vectors v ON v.ws = c.ws AND v.model = $3 AND v.text_hash = t.text_hash
-               WHERE ${LIVE} AND ($4::text[] IS NULL OR d.kind = ANY($4::text[]))
-                 AND vector_norm(v.vector) > 0
-               ORDER BY distance, c.rowid LIMIT $5) n
-         JOIN chunks c ON c.rowid = n.chunk_rowid
-         JOIN documents d ON d.ws = c.ws AND d.id = c.document_id
-         ORDER BY n.distance, c.rowid`,
-      [this.db.ws, vectorText(query.vector), query.model, kinds, Math.trunc(query.limit)],
-    );
-    return rows.map((row) => ({
-      chunk: toChunk(row),
-      document: toSummary({ ...row, id: row.document_id }),
-      similarity: 1 - Number(row.distance),
-    }));
+    const limit = Math.trunc(query.limit);
+    // Exact search in two steps: the `nearest` texts of the model first (one pass over
+    // text_vectors, sorted), then the live chunks carrying them. Joined in one step, a fresh
+    // table without statistics was planned as every document times every vector (30k chunks: a
+    // minute). When dead texts or the kinds filter leave fewer than `limit` chunks, more texts are
+    // taken, up to all of them.
+    let nearest = Math.max(limit * 4, 200);
+    let total: number | undefined;
+    for (;;) {
+      const { rows } = await this.db.query<ChunkRow & DocumentRow & { distance: number }>(
+        `WITH nearest AS MATERIALIZED (
+           SELECT text_hash, vector <=> $2::vector AS distance FROM text_vectors
+             WHERE ws = $1 AND model = $3 AND vector_norm(vector) > 0
+             ORDER BY distance LIMIT $6)
+         SELECT c.id, c.document_id, c.ordinal, c.text, c.start_offset, c.end_offset, c.heading_path,
+             c.page, c.section_id, d.path, d.title, d.kind, d.status, d.aliases, d.slug, d.updated_at,
+             n.distance
+           FROM nearest n JOIN chunk_texts t ON t.ws = $1 AND t.text_hash = n.text_hash
+           JOIN chunks c ON c.ws = t.ws AND c.id = t.chunk_id
+           JOIN documents d ON d.ws = c.ws AND d.id = c.document_id
+           WHERE ${LIVE} AND ($4::text[] IS NULL OR d.kind = ANY($4::text[]))
+           ORDER BY n.distance, c.rowid LIMIT $5`,
+        [this.db.ws, vectorText(query.vector), query.model, kinds, limit, nearest],
+      );
+      if (rows.length < limit) total ??= await this.vectorCount(query.model);
+      if (rows.length >= limit || nearest >= (total ?? 0)) {
+        return rows.map((row) => ({
+          chunk: toChunk(row),
+          document: toSummary({ ...row, id: row.document_id }),
+          similarity: 1 - Number(row.distance),
+        }));
+      }
+      nearest *= 8;
+    }
   }
 
   async vectorCoverage(model: string): Promise<VectorCoverage> {
