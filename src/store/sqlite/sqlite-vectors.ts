@@ -160,10 +160,16 @@ export class SqliteVectorStore implements ChunkVectorStore {
     // every text vector of the model (one scan of text_vectors, sorted), then the live chunks
     // carrying the nearest texts, a window at a time, until `limit` are found. Reading a
     // document's status for every chunk would walk its body's overflow pages 30,000 times.
-    let ranked = this.sql(
-      `SELECT text_hash, vec_distance_cosine(vector, ?) AS distance FROM text_vectors
-         WHERE model = ? AND distance IS NOT NULL ORDER BY distance`,
-    ).all(vectorBytes(query.vector), query.model) as Array<{ text_hash: string; distance: number }>;
+    // (NULLs sort first; the distance is not tested in WHERE, which would compute it twice.)
+    let ranked = (
+      this.sql(
+        `SELECT text_hash, vec_distance_cosine(vector, ?) AS distance FROM text_vectors
+           WHERE model = ? ORDER BY distance`,
+      ).all(vectorBytes(query.vector), query.model) as Array<{
+        text_hash: string;
+        distance: number | null;
+      }>
+    ).filter((r): r is { text_hash: string; distance: number } => r.distance !== null);
     // An all-zero vector (a text the model found nothing in) has no direction, so it is never
     // near anything: sqlite-vec gives it no distance (NULL, left out above), or 0 against some
     // queries, so rows at distance 0 are checked.
