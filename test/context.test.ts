@@ -30,6 +30,15 @@ afterAll(async () => {
 });
 
 describe('prepareContext on the sample workspace', () => {
+  it('says in the report what found each retrieved block (words alone without an embedding model)', async () => {
+    const { context } = await prepareContext(store, catalog, 'impeller warranty', {
+      tokenCounter,
+    });
+    const retrieved = context.report.items.filter((i) => i.origin === 'retrieval');
+    expect(retrieved.length).toBeGreaterThan(0);
+    expect(retrieved.every((i) => i.signals?.join() === 'lexical')).toBe(true);
+  });
+
   it('expands @Alice through the entity graph and brings in notes linked by entity fields', async () => {
     const { context } = await prepareContext(store, catalog, 'Who mentors @Alice?', {
       tokenCounter,

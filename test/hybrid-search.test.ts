@@ -206,7 +206,14 @@ describe('chat and MCP with an embedding model', () => {
       const sessionId = chunks.find((c) => c.type === 'start')?.messageMetadata.sessionId;
       const session = (await (
         await fetch(`${url}/api/workspaces/default/sessions/${sessionId}`)
-      ).json()) as { messages: Array<{ toolCalls: unknown[] }> };
+      ).json()) as { messages: Array<{ id: string; toolCalls: unknown[] }> };
+      // The context report, which the web UI's context panel shows, says it was found by meaning.
+      const { context } = (await (
+        await fetch(
+          `${url}/api/workspaces/default/sessions/${sessionId}/messages/${session.messages[1]?.id}/context`,
+        )
+      ).json()) as { context: { items: Array<{ path: string; signals?: string[] }> } };
+      expect(context.items.find((i) => i.path === 'notes/Estuary.md')?.signals).toEqual(['vector']);
       expect(session.messages[1]?.toolCalls[0]).toMatchObject({
         name: 'search',
         ok: true,

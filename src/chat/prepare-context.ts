@@ -98,6 +98,7 @@ export async function prepareContext(
   const inputs = await loadContextInputs(store, catalog, message, references, {
     ...(pinned && { pinned }),
     retrievedChunkIds: retrieved.map((r) => r.chunkId),
+    retrievalSignals: Object.fromEntries(retrieved.map((r) => [r.chunkId, r.signals])),
     ...(history && { history }),
     ...(summaries && { summaries }),
   });

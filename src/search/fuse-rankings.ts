@@ -1,7 +1,4 @@
-import { InvalidInputError } from '../core/index.ts';
-
-/** Which retrieval found a result: words shared with the query, or nearness of meaning. */
-export type RetrievalSignal = 'lexical' | 'vector';
+import { InvalidInputError, type RetrievalSignal } from '../core/index.ts';
 
 /** One entry of a ranked list, best first, with the score its retriever gave it. */
 export interface RankedEntry {

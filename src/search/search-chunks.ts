@@ -5,15 +5,11 @@ import {
   InvalidInputError,
   makeExcerpter,
   queryTerms,
+  type RetrievalSignal,
   type TextEmbedder,
   type VectorCoverage,
 } from '../core/index.ts';
-import {
-  DEFAULT_FUSION,
-  type FusionParams,
-  fuseRankings,
-  type RetrievalSignal,
-} from './fuse-rankings.ts';
+import { DEFAULT_FUSION, type FusionParams, fuseRankings } from './fuse-rankings.ts';
 import {
   assertSearchLimit,
   capPerDocument,

@@ -217,9 +217,10 @@ describe('assembleContext', () => {
   });
 
   it('when over budget, drops retrieved chunks before cutting anything the user referenced', () => {
-    const retrieved = Array.from({ length: 6 }, (_, i) =>
-      chunk(manyHeadings, `Text of part ${i}.`, `c${i}`),
-    );
+    const retrieved = Array.from({ length: 6 }, (_, i) => ({
+      ...chunk(manyHeadings, `Text of part ${i}.`, `c${i}`),
+      signals: i % 2 ? (['vector'] as const) : (['lexical', 'vector'] as const),
+    }));
     const roomy = assembleContext(inputs({ references: [ref(design, '[[Design]]')], retrieved }), {
       tokenCounter,
     });
@@ -236,6 +237,9 @@ describe('assembleContext', () => {
     expect(
       rest.some((i) => i.outcome === 'dropped' && /over the context budget/.test(i.reason ?? '')),
     ).toBe(true);
+    // Sent or dropped, a retrieved block's report says what found it; the referenced one has none.
+    expect(rest.map((i) => i.signals)).toEqual(retrieved.map((c) => c.signals));
+    expect(referenced?.signals).toBeUndefined();
     expect(tight.report.budget.usedTokens).toBeLessThanOrEqual(tight.report.budget.contextTokens);
   });
 

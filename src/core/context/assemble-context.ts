@@ -9,6 +9,7 @@ import type {
   ContextOrigin,
   ContextReportItem,
   ContextSource,
+  RetrievalSignal,
 } from './context-types.ts';
 import { documentHeader } from './document-header.ts';
 import {
@@ -58,6 +59,8 @@ interface Candidate {
   readonly note: string | null;
   /** Not sent whatever the budget, for this reason (an archived pinned note); reported as dropped. */
   readonly skipped?: string;
+  /** A retrieved chunk's signals, carried to its report item. */
+  readonly signals?: readonly RetrievalSignal[];
 }
 
 /** Tokens added per item for the blank line between blocks and merges across the label/text join. */
@@ -392,6 +395,7 @@ function collectCandidates(
       render: quoted('retrieval', chunk.title, chunk.path, part),
       header: null,
       note: null,
+      ...(chunk.signals && { signals: chunk.signals }),
     });
   }
   return candidates;
@@ -457,6 +461,7 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
         tokens: 0,
         outcome: 'dropped',
         reason: c.skipped,
+        ...(c.signals && { signals: c.signals }),
       });
       continue;
     }
@@ -481,6 +486,7 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
           tokens: 0,
           outcome: 'dropped',
           reason: `over the context budget (${remaining} tokens left)`,
+          ...(c.signals && { signals: c.signals }),
         });
         continue;
       }
@@ -530,6 +536,7 @@ export function assembleContext(inputs: ContextInputs, options: ContextOptions):
       tokens,
       outcome,
       reason,
+      ...(c.signals && { signals: c.signals }),
     });
   }
 

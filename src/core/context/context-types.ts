@@ -14,6 +14,9 @@ export const CONTEXT_ORIGINS = [
 export type ContextOrigin = (typeof CONTEXT_ORIGINS)[number];
 
 /** A retrieved chunk offered to the assembler (a search result). */
+/** Which retrieval found a chunk: words shared with the query, or nearness of meaning. */
+export type RetrievalSignal = 'lexical' | 'vector';
+
 export interface RetrievedChunk {
   readonly documentId: string;
   readonly chunkId: string;
@@ -26,6 +29,8 @@ export interface RetrievedChunk {
   readonly page: number | null;
   readonly section: string | null;
   readonly headingPath: readonly string[];
+  /** The retrievals that found it; absent when the caller did not say. */
+  readonly signals?: readonly RetrievalSignal[];
 }
 
 /** A message of earlier conversation, as the model sees it. */
@@ -69,6 +74,8 @@ export interface ContextReportItem {
   readonly outcome: 'whole' | 'cut' | 'dropped';
   /** Why it was cut or dropped, or how it was shortened by a size rule. */
   readonly reason: string | null;
+  /** For a retrieved chunk: the retrievals that found it (its words, its meaning). */
+  readonly signals?: readonly RetrievalSignal[];
 }
 
 /** The budget as planned and as used. */

@@ -5,7 +5,12 @@ import type { ParsedReference, Reference } from '../references/reference.ts';
 import type { CatalogEntry, ReferenceCatalog } from '../references/reference-catalog.ts';
 import { isLoaded } from '../references/resolve-references.ts';
 import { resolveWikilink } from '../references/resolve-wikilink.ts';
-import type { ContextInputs, HistoryMessage, RetrievedChunk } from './context-types.ts';
+import type {
+  ContextInputs,
+  HistoryMessage,
+  RetrievalSignal,
+  RetrievedChunk,
+} from './context-types.ts';
 import { paragraphSummaries, type SummaryLookup } from './document-summary.ts';
 import type { EntityGraphLookup, EntityRecord, NoteRecord } from './entity-records.ts';
 
@@ -15,6 +20,8 @@ export interface LoadContextOptions {
   readonly pinned?: readonly string[];
   /** Retrieved chunks to offer, by chunk id, best first. */
   readonly retrievedChunkIds?: readonly string[];
+  /** The retrievals that found each retrieved chunk, by chunk id, shown in the context report. */
+  readonly retrievalSignals?: Readonly<Record<string, readonly RetrievalSignal[]>>;
   readonly history?: readonly HistoryMessage[];
   /** Where one-line summaries come from. @default the first paragraph, uncached */
   readonly summaries?: SummaryLookup;
@@ -150,6 +157,9 @@ export async function loadContextInputs(
       page: chunk.page,
       section: chunk.sectionId,
       headingPath: chunk.headingPath,
+      ...(options.retrievalSignals?.[chunk.id] && {
+        signals: options.retrievalSignals[chunk.id],
+      }),
     });
   }
 

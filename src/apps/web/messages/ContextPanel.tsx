@@ -8,6 +8,7 @@ import {
   outcomeCounts,
   outcomeLabel,
   readContextReport,
+  signalsLabel,
 } from './context-report.ts';
 
 type Loaded =
@@ -133,7 +134,17 @@ function ReportTable({ report }: { report: ContextReport }) {
                       <span className="context-path">{item.path}</span>
                     )}
                   </td>
-                  <td>{originLabel(item.origin)}</td>
+                  <td>
+                    {originLabel(item.origin)}
+                    {signalsLabel(item) && (
+                      <span
+                        className="context-signals"
+                        title="What found it: the words of the message, their meaning, or both"
+                      >
+                        {signalsLabel(item)}
+                      </span>
+                    )}
+                  </td>
                   <td className="num">{formatTokens(item.tokens)}</td>
                   <td>
                     <span className={`outcome outcome-${item.outcome}`}>{outcomeLabel(item)}</span>

@@ -4,6 +4,7 @@ import {
   outcomeCounts,
   outcomeLabel,
   readContextReport,
+  signalsLabel,
 } from './context-report.ts';
 
 const report = {
@@ -50,6 +51,20 @@ describe('readContextReport', () => {
     expect(read?.items[1]?.reason).toBe('over budget');
     expect(read?.totalTokens).toBe(2650);
     expect(read?.history.kept).toBe(4);
+  });
+
+  it('reads which retrievals found a searched block, and says it in words', () => {
+    const found = (signals: unknown) =>
+      readContextReport({ ...report, items: [{ ...report.items[1], signals }] })?.items[0];
+    expect(found(['vector'])?.signals).toEqual(['vector']);
+    expect(signalsLabel(found(['vector']) as never)).toBe('meaning');
+    expect(signalsLabel(found(['lexical', 'vector']) as never)).toBe('words + meaning');
+    expect(signalsLabel(found(['lexical']) as never)).toBe('words');
+    // Older reports and odd values say nothing rather than something wrong.
+    for (const odd of [undefined, [], ['semantic'], 'vector']) {
+      expect(found(odd)?.signals).toBeUndefined();
+      expect(signalsLabel(found(odd) as never)).toBeNull();
+    }
   });
 
   it('rejects shapes it does not know', () => {

@@ -27,7 +27,8 @@ const OUTCOMES = new Set(['whole', 'cut', 'dropped']);
 
 function readItem(value: unknown): ContextReportItem | null {
   if (!isObject(value)) return null;
-  const { origin, label, documentId, path, n, fullTokens, tokens, outcome, reason } = value;
+  const { origin, label, documentId, path, n, fullTokens, tokens, outcome, reason, signals } =
+    value;
   if (!isText(origin) || !isText(label) || !isNumber(tokens) || !isText(outcome)) return null;
   if (!OUTCOMES.has(outcome) || !textOrNull(path) || !textOrNull(reason)) return null;
   return {
@@ -40,8 +41,14 @@ function readItem(value: unknown): ContextReportItem | null {
     tokens,
     outcome: outcome as ContextReportItem['outcome'],
     reason: isText(reason) ? reason : null,
+    ...(isSignals(signals) && { signals }),
   };
 }
+
+const isSignals = (value: unknown): value is ContextReportItem['signals'] =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((signal) => signal === 'lexical' || signal === 'vector');
 
 function readBudget(value: unknown): ContextBudget | null {
   if (!isObject(value)) return null;
@@ -94,6 +101,17 @@ const ORIGIN_LABELS: Record<string, string> = {
   'linked-note': 'linked note',
   retrieval: 'search',
 };
+
+const SIGNAL_WORDS: Record<string, string> = { lexical: 'words', vector: 'meaning' };
+
+/**
+ * How a retrieved block was found, in a reader's words — "words", "meaning" or "words + meaning"
+ * — or null when the report does not say (not retrieved, or stored before search had signals).
+ */
+export function signalsLabel(item: ContextReportItem): string | null {
+  if (!item.signals?.length) return null;
+  return item.signals.map((signal) => SIGNAL_WORDS[signal] ?? signal).join(' + ');
+}
 
 /** A reader's word for why a block was in the context. */
 export const originLabel = (origin: string) => ORIGIN_LABELS[origin] ?? origin;
