@@ -1,4 +1,6 @@
 import { stemmer } from 'stemmer';
+import { displayText } from './display-text.ts';
+import type { Chunk, ChunkTerms } from './document.ts';
 import { STOP_WORDS, tokenize } from './query-terms.ts';
 
 /** Reduces one lower-case token to its index form: Porter stem for Latin-script words, itself otherwise. */
@@ -6,19 +8,22 @@ export function stemToken(token: string): string {
   return /^[a-z]+$/.test(token) ? stemmer(token) : token;
 }
 
-/** Stems already computed: text draws on a small vocabulary, and the stemmer's rules are regular expressions. */
-const stems = new Map<string, string>();
-const MAX_CACHED_STEMS = 100_000;
+/**
+ * Index terms already computed, by token: text draws on a small vocabulary, and the stemmer's
+ * rules are regular expressions. A stop word maps to the empty string (it is left out).
+ */
+const terms = new Map<string, string>();
+const MAX_CACHED_TERMS = 100_000;
 
-/** {@link stemToken}, remembered. */
-function cachedStem(token: string): string {
-  let stem = stems.get(token);
-  if (stem === undefined) {
-    stem = stemToken(token);
-    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
-    stems.set(token, stem);
+/** The index term of one token ('' for a stop word), remembered. */
+function termOf(token: string): string {
+  let term = terms.get(token);
+  if (term === undefined) {
+    term = STOP_WORDS.has(token) ? '' : stemToken(token);
+    if (terms.size >= MAX_CACHED_TERMS) terms.clear();
+    terms.set(token, term);
   }
-  return stem;
+  return term;
 }
 
 /** Anything but printable ASCII, tabs and line breaks. */
@@ -29,12 +34,18 @@ const CLITIC = /'(?:s|t|d|m|ll|re|ve)$/;
 
 /** {@link analyzeText} for ASCII text, where normalizing changes nothing: the same terms, faster. */
 function analyzeAscii(text: string, out: string[]): string[] {
-  const lower = text.toLowerCase();
-  ASCII_WORD.lastIndex = 0;
-  for (let match = ASCII_WORD.exec(lower); match; match = ASCII_WORD.exec(lower)) {
-    const word = match[0];
-    const parts = word.includes("'") ? word.replace(CLITIC, '').split("'") : [word];
-    for (const token of parts) if (!STOP_WORDS.has(token)) out.push(cachedStem(token));
+  const words = text.toLowerCase().match(ASCII_WORD);
+  if (!words) return out;
+  for (const word of words) {
+    if (word.includes("'")) {
+      for (const token of word.replace(CLITIC, '').split("'")) {
+        const term = termOf(token);
+        if (term) out.push(term);
+      }
+      continue;
+    }
+    const term = termOf(word);
+    if (term) out.push(term);
   }
   return out;
 }
@@ -47,7 +58,8 @@ export function analyzeText(text: string): string[] {
   const out: string[] = [];
   if (!NOT_PLAIN_ASCII.test(text)) return analyzeAscii(text, out);
   for (const token of tokenize(text.normalize('NFKD').replace(/\p{M}/gu, ''))) {
-    if (!STOP_WORDS.has(token)) out.push(cachedStem(token));
+    const term = termOf(token);
+    if (term) out.push(term);
   }
   return out;
 }
@@ -55,4 +67,16 @@ export function analyzeText(text: string): string[] {
 /** The distinct index terms of a query, in the order first written. */
 export function analyzeQuery(query: string): string[] {
   return [...new Set(analyzeText(query))];
+}
+
+/** The heading and body fields the full-text index stores for a chunk: its heading path and section, and its text as a reader sees it. */
+export function analyzeChunk(chunk: Pick<Chunk, 'text' | 'headingPath' | 'sectionId'>): ChunkTerms {
+  const headings = analyzeText([...chunk.headingPath, chunk.sectionId ?? ''].join(' '));
+  const body = analyzeText(displayText(chunk.text));
+  return {
+    headings: headings.join(' '),
+    headingCount: headings.length,
+    body: body.join(' '),
+    bodyCount: body.length,
+  };
 }

@@ -135,6 +135,19 @@ export interface Chunk {
   readonly headingPath: readonly string[];
   readonly page: number | null;
   readonly sectionId: string | null;
+  /**
+   * The chunk's index terms, when computed where it was cut (on a reader thread, so the thread
+   * that writes need not); a store analyzes the chunk itself when they are absent.
+   */
+  readonly terms?: ChunkTerms;
+}
+
+/** A chunk's analyzed heading and body fields (see analyzeChunk): terms joined by spaces, and how many. */
+export interface ChunkTerms {
+  readonly headings: string;
+  readonly headingCount: number;
+  readonly body: string;
+  readonly bodyCount: number;
 }
 
 /** A document as stored: parsed content plus identity and bookkeeping. */

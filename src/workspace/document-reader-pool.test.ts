@@ -88,6 +88,23 @@ describe('DocumentReaderPool', () => {
     expect((await pool.read(noteJob(SMALL_NOTE), 30_000)).ok).toBe(true);
   });
 
+  it('blames the file a thread died on when several were posted to it ahead, and reads the ones after it again', async () => {
+    const pool = makePool({ size: 1, memoryMb: 32 });
+    const texts = [
+      SMALL_NOTE,
+      frontmatterOfTags(100_000),
+      '# After\n\nOne.\n',
+      '# Later\n\nTwo.\n',
+    ];
+    const outcomes = await Promise.all(texts.map((t) => pool.read(noteJob(t), 120_000)));
+    expect(outcomes.map((o) => (o.ok ? o.doc.title : o.failure))).toEqual([
+      'Pump',
+      'memory',
+      'After',
+      'Later',
+    ]);
+  });
+
   it('reads on several threads at once and gives each caller its own outcome', async () => {
     const pool = makePool({ size: 3 });
     const texts = Array.from({ length: 9 }, (_, i) => `# Note ${i}\n\nBody ${i}.\n`);

@@ -66,12 +66,17 @@ interface Task {
   readonly timeoutMs: number;
   readonly resolve: (outcome: PoolOutcome) => void;
   readonly reject: (error: unknown) => void;
+  /** Dropped by its signal while posted to a thread: its outcome, when it comes, is ignored. */
+  dropped: boolean;
 }
 
 interface Slot {
   readonly worker: Worker;
   ready: boolean;
-  task: Task | null;
+  /** Reads posted to the thread and not yet answered, in the order it takes them: the first is running. */
+  readonly tasks: Task[];
+  /** Bytes of the files in `tasks`. */
+  bytes: number;
   timer: NodeJS.Timeout | undefined;
   idleTimer: NodeJS.Timeout | undefined;
   timedOut: boolean;
@@ -81,6 +86,11 @@ interface Slot {
 type WorkerMessage =
   | { readonly ready: true }
   | { readonly id: number; readonly outcome: PackedOutcome };
+
+/** Reads posted to one thread ahead of its answers, so it keeps reading while this thread is busy writing. */
+const MAX_POSTED_READS = 256;
+/** Bytes of files posted to one thread ahead, beyond the one it is reading. */
+const MAX_POSTED_BYTES = 8 * 1024 * 1024;
 
 /** Copies a view that does not cover its whole buffer: posting a view copies the whole buffer. */
 const ownBuffer = (bytes: Uint8Array) =>
@@ -93,6 +103,12 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
  * limit, so a file that would exhaust memory or never finish costs one thread and is reported,
  * while the process (a server, say) keeps running. A dead thread is replaced for the next file.
  * Threads start when there is work and leave after a spell of idleness.
+ *
+ * A thread is handed several small files ahead (up to {@link MAX_POSTED_READS} or
+ * {@link MAX_POSTED_BYTES}), so it keeps reading while the thread that asked is busy; it reads
+ * them one at a time in order, so the clock of each read starts when the one before it answers,
+ * and when the thread dies the file it was reading is the one reported while the files after it
+ * are read again on a fresh thread.
  */
 export class DocumentReaderPool {
   readonly size: number;
@@ -110,8 +126,8 @@ export class DocumentReaderPool {
   }
 
   /**
-   * Reads one file on a reader thread; `timeoutMs` counts from when a thread takes it. When
-   * `signal` aborts, the read is dropped (its thread stopped if it had started) and the promise
+   * Reads one file on a reader thread; `timeoutMs` counts from when the thread starts on it. When
+   * `signal` aborts, the read is dropped (its thread stopped if it was reading it) and the promise
    * rejects with the signal's reason.
    */
   read(job: ReadJob, timeoutMs: number, signal?: AbortSignal): Promise<PoolOutcome> {
@@ -132,6 +148,7 @@ export class DocumentReaderPool {
           done();
           reject(error);
         },
+        dropped: false,
       };
       signal?.addEventListener('abort', abort, { once: true });
       this.queue.push(task);
@@ -142,15 +159,24 @@ export class DocumentReaderPool {
   private abandon(task: Task, reason: unknown): void {
     const waiting = this.queue.indexOf(task);
     if (waiting !== -1) this.queue.splice(waiting, 1);
-    const slot = [...this.slots].find((s) => s.task === task);
-    if (slot) {
+    const slot = [...this.slots].find((s) => s.tasks.includes(task));
+    if (slot?.tasks[0] === task) {
+      // The thread is reading it: stop the thread, and read the files posted after it elsewhere.
       clearTimeout(slot.timer);
-      slot.task = null;
       this.slots.delete(slot);
+      this.requeue(slot.tasks.slice(1));
+      slot.tasks.length = 0;
       void slot.worker.terminate();
+    } else if (slot) {
+      task.dropped = true;
     }
     task.reject(reason);
     this.pump();
+  }
+
+  /** Puts reads posted to a thread that will not answer them back at the head of the queue, in order. */
+  private requeue(tasks: readonly Task[]): void {
+    this.queue.unshift(...tasks.filter((t) => !t.dropped));
   }
 
   /** Stops every thread; reads still waiting or running reject with {@link ReaderPoolClosedError}. */
@@ -163,25 +189,43 @@ export class DocumentReaderPool {
     for (const slot of slots) {
       clearTimeout(slot.timer);
       clearTimeout(slot.idleTimer);
-      slot.task?.reject(error);
-      slot.task = null;
+      for (const task of slot.tasks.splice(0)) if (!task.dropped) task.reject(error);
     }
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
+  /** Whether `slot` may be posted `task` now: when idle, or ahead within the limits. */
+  private takes(slot: Slot, task: Task): boolean {
+    if (!slot.ready) return false;
+    if (slot.tasks.length === 0) return true;
+    return (
+      slot.tasks.length < MAX_POSTED_READS &&
+      slot.bytes + task.job.bytes.byteLength <= MAX_POSTED_BYTES
+    );
+  }
+
   private pump(): void {
     while (this.queue.length > 0 && !this.closed) {
-      const idle = [...this.slots].find((s) => s.ready && s.task === null);
+      const next = this.queue[0] as Task;
+      const slots = [...this.slots];
+      const idle = slots.find((s) => s.ready && s.tasks.length === 0);
       if (idle) {
         this.assign(idle, this.queue.shift() as Task);
         continue;
       }
-      const starting = [...this.slots].filter((s) => !s.ready).length;
+      const starting = slots.filter((s) => !s.ready).length;
       if (this.slots.size < this.size && starting < this.queue.length) {
         this.spawn();
         continue;
       }
-      return;
+      // Every thread is up and busy: post ahead to the least loaded that has room.
+      if (starting > 0) return;
+      let least: Slot | undefined;
+      for (const slot of slots)
+        if (this.takes(slot, next) && (!least || slot.tasks.length < least.tasks.length))
+          least = slot;
+      if (!least) return;
+      this.assign(least, this.queue.shift() as Task);
     }
   }
 
@@ -192,7 +236,8 @@ export class DocumentReaderPool {
     const slot: Slot = {
       worker,
       ready: false,
-      task: null,
+      tasks: [],
+      bytes: 0,
       timer: undefined,
       idleTimer: undefined,
       timedOut: false,
@@ -208,12 +253,10 @@ export class DocumentReaderPool {
 
   private assign(slot: Slot, task: Task): void {
     clearTimeout(slot.idleTimer);
-    slot.task = task;
+    slot.tasks.push(task);
+    slot.bytes += task.job.bytes.byteLength;
     slot.worker.ref();
-    slot.timer = setTimeout(() => {
-      slot.timedOut = true;
-      void slot.worker.terminate();
-    }, task.timeoutMs);
+    if (slot.tasks.length === 1) this.startClock(slot);
     const request: ReaderRequest = {
       id: task.id,
       job: { ...task.job, bytes: ownBuffer(task.job.bytes) },
@@ -221,27 +264,40 @@ export class DocumentReaderPool {
     try {
       slot.worker.postMessage(request);
     } catch (error) {
-      this.finish(slot, { ok: false, failure: 'error', reason: (error as Error).message });
+      slot.tasks.pop();
+      slot.bytes -= task.job.bytes.byteLength;
+      if (slot.tasks.length === 0) clearTimeout(slot.timer);
+      task.resolve({ ok: false, failure: 'error', reason: (error as Error).message });
+      if (slot.tasks.length === 0) this.rest(slot);
     }
+  }
+
+  /** Starts the clock of the read the thread is on now (the first posted). */
+  private startClock(slot: Slot): void {
+    const task = slot.tasks[0];
+    clearTimeout(slot.timer);
+    if (!task) return;
+    slot.timer = setTimeout(() => {
+      slot.timedOut = true;
+      void slot.worker.terminate();
+    }, task.timeoutMs);
   }
 
   private onMessage(slot: Slot, message: WorkerMessage): void {
     if ('ready' in message) {
       slot.ready = true;
       this.pump();
-      if (slot.task === null) this.rest(slot);
+      if (slot.tasks.length === 0) this.rest(slot);
       return;
     }
-    if (slot.task?.id === message.id) this.finish(slot, unpackOutcome(message.outcome));
-  }
-
-  private finish(slot: Slot, outcome: PoolOutcome): void {
-    const task = slot.task;
-    clearTimeout(slot.timer);
-    slot.task = null;
-    task?.resolve(outcome);
+    const task = slot.tasks[0];
+    if (task?.id !== message.id) return;
+    slot.tasks.shift();
+    slot.bytes -= task.job.bytes.byteLength;
+    this.startClock(slot);
+    if (!task.dropped) task.resolve(unpackOutcome(message.outcome));
     this.pump();
-    if (slot.task === null && this.slots.has(slot)) this.rest(slot);
+    if (slot.tasks.length === 0 && this.slots.has(slot)) this.rest(slot);
   }
 
   /** An idle thread does not keep the process alive, and leaves after `idleMs`. */
@@ -259,11 +315,11 @@ export class DocumentReaderPool {
     const member = this.slots.delete(slot);
     clearTimeout(slot.timer);
     clearTimeout(slot.idleTimer);
-    const task = slot.task;
-    slot.task = null;
+    const [task, ...rest] = slot.tasks.splice(0);
     if (this.closed) return;
     if (task) {
-      task.resolve(this.failureOf(slot, code, task));
+      this.requeue(rest);
+      if (!task.dropped) task.resolve(this.failureOf(slot, code, task));
     } else if (member && !slot.ready) {
       const detail = slot.error?.message ?? `exit code ${code}`;
       const error = new ReaderStartError(this.memoryMb, detail);

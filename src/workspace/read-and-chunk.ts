@@ -1,3 +1,5 @@
+// Straight from the module, not the core index: index workers load this file.
+import { analyzeChunk } from '../core/analyze-text.ts';
 import type { Chunk, DocumentKind, EntityTypeSchema, ParsedDocument } from '../core/index.ts';
 import { chunkDocument } from './chunk-document.ts';
 import { readDocument } from './read-document.ts';
@@ -47,9 +49,16 @@ function readPlain(job: ReadJob): ReadJobOutcome {
   return {
     ok: true,
     doc,
-    chunks: chunkDocument(job.documentId, doc, { maxChars: job.maxChunkChars }),
+    chunks: analyzedChunks(job, doc),
   };
 }
+
+/** Cuts a document into chunks with their index terms, so the thread that writes them need not analyze them. */
+const analyzedChunks = (job: ReadJob, doc: ParsedDocument): Chunk[] =>
+  chunkDocument(job.documentId, doc, { maxChars: job.maxChunkChars }).map((chunk) => ({
+    ...chunk,
+    terms: analyzeChunk(chunk),
+  }));
 
 /** Reads one file and cuts it into chunks; never throws (a throwing reader is an `error` outcome). */
 export async function readAndChunk(job: ReadJob): Promise<ReadJobOutcome> {
@@ -60,7 +69,7 @@ export async function readAndChunk(job: ReadJob): Promise<ReadJobOutcome> {
     return {
       ok: true,
       doc: outcome.doc,
-      chunks: chunkDocument(job.documentId, outcome.doc, { maxChars: job.maxChunkChars }),
+      chunks: analyzedChunks(job, outcome.doc),
     };
   } catch (error) {
     return { ok: false, failure: 'error', reason: firstLine(error) };

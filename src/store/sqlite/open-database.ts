@@ -59,6 +59,9 @@ export function openDatabase(path: string): DatabaseSync {
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
+  // 32 MiB of page cache (the default is 2 MiB): an index transaction of a thousand notes then
+  // stays in memory until it commits, instead of spilling pages to the WAL as it goes.
+  db.exec('PRAGMA cache_size = -32768');
   migrate(db);
   return db;
 }

@@ -18,8 +18,8 @@ import type {
   StoreStats,
 } from '../../core/index.ts';
 import {
+  analyzeChunk,
   analyzeText,
-  displayText,
   documentKeys,
   linkMatchesDocument,
   linkTargetKey,
@@ -168,8 +168,7 @@ export class SqliteStore implements DocumentStore {
     );
     const title = titleTerms.join(' ');
     for (const chunk of chunks) {
-      const headingTerms = analyzeText([...chunk.headingPath, chunk.sectionId ?? ''].join(' '));
-      const bodyTerms = analyzeText(displayText(chunk.text));
+      const terms = chunk.terms ?? analyzeChunk(chunk);
       const row: SQLInputValue[] = [
         chunk.id,
         doc.id,
@@ -181,13 +180,13 @@ export class SqliteStore implements DocumentStore {
         chunk.page,
         chunk.sectionId,
         titleTerms.length,
-        headingTerms.length,
-        bodyTerms.length,
+        terms.headingCount,
+        terms.bodyCount,
       ];
       const rowid = exists
         ? (upsert.get(...row) as { rowid: number }).rowid
         : upsert.run(...row).lastInsertRowid;
-      index.run(rowid, title, headingTerms.join(' '), bodyTerms.join(' '), doc.kind);
+      index.run(rowid, title, terms.headings, terms.body, doc.kind);
     }
     const link = this.sql(
       `INSERT INTO links (document_id, ordinal, syntax, embed, target, target_key, heading, block, alias, start_offset, end_offset)
