@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { describeChunkVectorStore } from '../chunk-vector-store.contract.ts';
+import { describeChunkVectorStore, writeParagraphs } from '../chunk-vector-store.contract.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import { loadSqliteVec, SqliteVectorStore } from './sqlite-vectors.ts';
 
@@ -35,7 +35,7 @@ describe('sqlite-vec loading', () => {
     db.close();
   });
 
-  it('is not loaded until vectors are searched', async () => {
+  it('is not loaded until vectors are embedded or searched', async () => {
     const store = SqliteStore.open(':memory:');
     const vectors = new SqliteVectorStore(store.db);
     const loaded = () => {
@@ -46,11 +46,10 @@ describe('sqlite-vec loading', () => {
         return false;
       }
     };
-    await vectors.chunksToEmbed('stub:m', 10);
-    await vectors.vectorCoverage('stub:m');
+    await writeParagraphs(store, 'a', ['text']);
+    expect(await vectors.vectorCoverage('stub:m')).toEqual({ chunks: 1, embedded: 0 });
     expect(loaded()).toBe(false);
-    await vectors.putVectors('stub:m', [{ textHash: 'h', vector: new Float32Array([1, 0]) }]);
-    await vectors.nearestChunks({ model: 'stub:m', vector: new Float32Array([1, 0]), limit: 1 });
+    await vectors.chunksToEmbed('stub:m', 10);
     expect(loaded()).toBe(true);
     await store.close();
   });

@@ -49,7 +49,7 @@ export async function loadSqliteVec(db: DatabaseSync): Promise<void> {
  * Chunk vectors in the workspace's SQLite file: vectors cached per model and text hash
  * (`text_vectors`), chunks linked to them through the hash of their text (`chunk_texts`), and
  * exact nearest-chunk search with sqlite-vec's `vec_distance_cosine`. sqlite-vec is loaded on the
- * first call that needs it, so a workspace without an embedding model never loads it.
+ * first call that embeds or searches, so a workspace without an embedding model never loads it.
  */
 export class SqliteVectorStore implements ChunkVectorStore {
   private readonly db: DatabaseSync;
@@ -82,6 +82,9 @@ export class SqliteVectorStore implements ChunkVectorStore {
   async chunksToEmbed(model: string, limit: number): Promise<ChunkToEmbed[]> {
     const wanted = Math.trunc(limit);
     if (wanted <= 0) return [];
+    // Loaded before anything is handed out to embed: a platform without sqlite-vec learns it
+    // before paying for the model, not at the first search.
+    await this.ensureLoaded();
     const found: ChunkToEmbed[] = [];
     const hashes = new Set<string>();
     const scan = this.sql(
@@ -129,6 +132,7 @@ export class SqliteVectorStore implements ChunkVectorStore {
 
   async putVectors(model: string, vectors: readonly ChunkVector[]): Promise<void> {
     if (vectors.length === 0) return;
+    await this.ensureLoaded();
     inTransaction(this.db, () => {
       let expected = this.dimensions(model) ?? vectors[0]?.vector.length ?? 0;
       const insert = this.sql(
