@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { readPlainYaml } from './read-plain-yaml.ts';
 
 /** A Markdown file split into its YAML frontmatter (parsed) and the body that follows it. */
 export interface FrontmatterSplit {
@@ -18,6 +19,9 @@ export function splitFrontmatter(source: string): FrontmatterSplit {
   const match = FRONTMATTER_FENCE.exec(text);
   if (!match) return { data: {}, body: text, error: null };
   const body = text.slice(match[0].length);
+  // Most front matter is plain `key: value` lines and lists, read here without the yaml package.
+  const plain = readPlainYaml(match[1] ?? '');
+  if (plain) return { data: plain, body, error: null };
   try {
     // An unknown tag (`title: !Dr. Who`) reads as plain text; yaml would also print a process
     // warning on stderr, which is no report a user can act on.
