@@ -88,9 +88,9 @@ type WorkerMessage =
   | { readonly id: number; readonly outcome: PackedOutcome };
 
 /** Reads posted to one thread ahead of its answers, so it keeps reading while this thread is busy writing. */
-const MAX_POSTED_READS = 256;
+const MAX_POSTED_READS = 1024;
 /** Bytes of files posted to one thread ahead, beyond the one it is reading. */
-const MAX_POSTED_BYTES = 8 * 1024 * 1024;
+const MAX_POSTED_BYTES = 16 * 1024 * 1024;
 
 /** Copies a view that does not cover its whole buffer: posting a view copies the whole buffer. */
 const ownBuffer = (bytes: Uint8Array) =>

@@ -128,7 +128,7 @@ async function loadEntityTypes(files: readonly ScannedFile[], problems: IndexPro
 }
 
 /** Reads in flight at most per reader thread: enough that a thread keeps reading while this one writes a transaction. */
-const READS_PER_READER = 256;
+const READS_PER_READER = 1024;
 /** Bytes of changed files written in one transaction, beyond the first file. */
 const MAX_BYTES_PER_TRANSACTION = 32 * 1024 * 1024;
 /** Bytes of changed files held for reading at once, beyond the first file. */
