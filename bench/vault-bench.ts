@@ -9,6 +9,7 @@ import { generateEntities } from './generate-entities.ts';
 import { generateVault, type VaultOptions, vaultEdit, vaultQueries } from './generate-vault.ts';
 import { logProgress } from './log-progress.ts';
 import { mean, percentile } from './metrics.ts';
+import { type PlainFts5Insert, plainFts5Insert } from './plain-fts5-insert.ts';
 import { type ReferenceBenchResult, runReferenceBench } from './reference-bench.ts';
 import { makeTempDir } from './temp-dirs.ts';
 import { processPeakRss, trackPeakRss } from './track-peak-rss.ts';
@@ -25,6 +26,8 @@ export interface VaultBenchOptions extends VaultOptions {
 export interface IndexRun {
   readonly seconds: number;
   readonly docsPerSecond: number;
+  /** Megabytes (10^6 bytes) of the vault's Markdown per second. */
+  readonly megabytesPerSecond: number;
   readonly peakRssBytes: number;
   readonly report: Omit<IndexReport, 'problems'> & { readonly problems: number };
 }
@@ -36,7 +39,11 @@ export interface VaultBenchResult {
   readonly bytes: number;
   readonly generateSeconds: number;
   readonly fullIndex: IndexRun;
+  /** The same files inserted whole into a plain FTS5 table: the floor for {@link fullIndex}. */
+  readonly plainFts5: PlainFts5Insert;
   readonly noChange: IndexRun;
+  /** One file edited: the re-index must cost about one file, not the vault. */
+  readonly modifiedOne: IndexRun & { readonly files: number };
   /** mtime changed, content not: the indexer must hash, find no change, and write nothing but the new mtime. */
   readonly touched: IndexRun & { readonly files: number };
   readonly modified: IndexRun & { readonly files: number };
@@ -59,6 +66,7 @@ async function timedIndex(
   root: string,
   store: SqliteStore,
   notes: number,
+  bytes: number,
   showProgress = false,
 ): Promise<IndexRun> {
   const rss = trackPeakRss();
@@ -72,6 +80,7 @@ async function timedIndex(
   return {
     seconds,
     docsPerSecond: notes / seconds,
+    megabytesPerSecond: bytes / 1e6 / seconds,
     peakRssBytes: rss.stop(),
     report: { ...report, problems: report.problems.length },
   };
@@ -114,9 +123,13 @@ export async function runVaultBench(options: VaultBenchOptions = {}): Promise<Va
   const dbPath = join(root, '.footnote', 'footnote.db');
   const store = SqliteStore.open(dbPath);
   try {
-    const fullIndex = await timedIndex(root, store, notes, true);
-    logProgress(`vault: full index ${fullIndex.seconds.toFixed(1)} s`);
-    const noChange = await timedIndex(root, store, notes);
+    const fullIndex = await timedIndex(root, store, notes, bytes, true);
+    logProgress(
+      `vault: full index ${fullIndex.seconds.toFixed(1)} s (${fullIndex.docsPerSecond.toFixed(0)} notes/s)`,
+    );
+    const plainFts5 = plainFts5Insert(root, paths, join(root, '.footnote', 'plain-fts5.db'));
+    logProgress(`vault: plain FTS5 bulk insert ${plainFts5.seconds.toFixed(2)} s`);
+    const noChange = await timedIndex(root, store, notes, bytes);
     logProgress(`vault: no-change re-index ${noChange.seconds.toFixed(2)} s`);
 
     const step = Math.max(2, Math.floor(notes / changedFiles));
@@ -125,15 +138,26 @@ export async function runVaultBench(options: VaultBenchOptions = {}): Promise<Va
     const touchedPaths = pick(Math.floor(step / 2));
     const longAgo = new Date(Date.UTC(2021, 0, 1));
     for (const path of touchedPaths) await utimes(join(root, path), longAgo, longAgo);
-    const touched = { files: touchedPaths.length, ...(await timedIndex(root, store, notes)) };
+    const touched = {
+      files: touchedPaths.length,
+      ...(await timedIndex(root, store, notes, bytes)),
+    };
     logProgress(
       `vault: re-index after touching ${touched.files} files ${touched.seconds.toFixed(2)} s`,
     );
 
     const modifiedPaths = pick(0);
+    const [onePath = ''] = pick(1);
+    await appendFile(join(root, onePath), vaultEdit(modifiedPaths.length, vaultOptions));
+    const modifiedOne = { files: 1, ...(await timedIndex(root, store, notes, bytes)) };
+    logProgress(`vault: re-index after editing 1 file ${modifiedOne.seconds.toFixed(2)} s`);
+
     for (const [n, path] of modifiedPaths.entries())
       await appendFile(join(root, path), vaultEdit(n, vaultOptions));
-    const modified = { files: modifiedPaths.length, ...(await timedIndex(root, store, notes)) };
+    const modified = {
+      files: modifiedPaths.length,
+      ...(await timedIndex(root, store, notes, bytes)),
+    };
     logProgress(
       `vault: re-index after editing ${modified.files} files ${modified.seconds.toFixed(2)} s`,
     );
@@ -167,7 +191,9 @@ export async function runVaultBench(options: VaultBenchOptions = {}): Promise<Va
       bytes,
       generateSeconds,
       fullIndex,
+      plainFts5,
       noChange,
+      modifiedOne,
       touched,
       modified,
       databaseBytes: await databaseBytes(dbPath),
