@@ -5,6 +5,7 @@ import { searchWorkspace } from '../../src/search/index.ts';
 import { SqliteStore } from '../../src/store/index.ts';
 import { runFootnoteAsync } from '../../src/testing/run-footnote.ts';
 import { createTempWorkspace, type TempWorkspace } from '../../src/testing/temp-workspace.ts';
+import { DocumentReaderPool } from '../../src/workspace/document-reader-pool.ts';
 import { type IndexReport, indexWorkspace } from '../../src/workspace/index.ts';
 
 // A workspace an attacker or an unlucky user could hand Footnote: a binary `.md`, invalid UTF-8,
@@ -125,7 +126,7 @@ describe('indexing a hostile workspace', () => {
 });
 
 describe('files deleted while the index runs', () => {
-  /** 300 notes; `onFirst` runs when the first has been indexed, long before the last is read. */
+  /** 300 notes. */
   const manyNotes = () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 300; i++)
@@ -137,17 +138,31 @@ describe('files deleted while the index runs', () => {
   const removeLast = (ws: TempWorkspace, count: number) => {
     for (let i = 300 - count; i < 300; i++) ws.remove(`notes/n${String(i).padStart(3, '0')}.md`);
   };
+  /**
+   * A reader pool that removes the last `count` notes when it is handed its first file: the
+   * indexer reads a file's bytes just before handing it over, so the others are not read yet
+   * (the indexer reads up to a thousand files ahead of the writes, so a hook on progress is late).
+   */
+  const removingOnFirstRead = (ws: TempWorkspace, count: number) => {
+    let removed = false;
+    const pool = new (class extends DocumentReaderPool {
+      override read(...args: Parameters<DocumentReaderPool['read']>) {
+        if (!removed) {
+          removed = true;
+          removeLast(ws, count);
+        }
+        return super.read(...args);
+      }
+    })({ size: 1 });
+    cleanups.push(() => pool.close());
+    return pool;
+  };
 
   it('a new file deleted before it is read is left out without a problem; the rest is indexed', async () => {
     const ws = manyNotes();
     const store = openStore(ws);
-    let removed = false;
     const report = await indexWorkspace(ws.root, store, {
-      onProgress: () => {
-        if (removed) return;
-        removed = true;
-        removeLast(ws, 100);
-      },
+      readers: removingOnFirstRead(ws, 100),
     });
     expect(report.problems).toEqual([]);
     expect(report).toMatchObject({ documents: 200, added: 200 });
@@ -162,13 +177,8 @@ describe('files deleted while the index runs', () => {
     // Every note changes, so the next run reads each again; the last 100 vanish meanwhile.
     for (let i = 0; i < 300; i++)
       ws.write(`notes/n${String(i).padStart(3, '0')}.md`, `# Note ${i}\n\nwidget${i} gadget\n`);
-    let removed = false;
     const report = await indexWorkspace(ws.root, store, {
-      onProgress: () => {
-        if (removed) return;
-        removed = true;
-        removeLast(ws, 100);
-      },
+      readers: removingOnFirstRead(ws, 100),
     });
     expect(report.problems).toEqual([]);
     expect(report).toMatchObject({ documents: 200, updated: 200, deleted: 100 });
