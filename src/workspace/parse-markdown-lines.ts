@@ -291,12 +291,5 @@ export function parseMarkdownLines(
   const { found } = collector;
   const max = limits.maxEntries;
   if (found.headings > max || found.blocks > max || found.links > max) return null;
-  return {
-    headings: collector.headings,
-    blocks: collector.blocks,
-    links: collector.links,
-    firstH1: collector.firstH1,
-    firstParagraph: collector.firstParagraph,
-    warnings: [],
-  };
+  return collector.structure([]);
 }

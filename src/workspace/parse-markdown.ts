@@ -342,12 +342,5 @@ export function parseMarkdown(body: string, options: ParseMarkdownOptions = {}):
   for (const [name, count] of Object.entries(collector.found))
     if (count > maxEntries)
       warnings.push(`${count} ${name}: only the first ${maxEntries} are kept`);
-  return {
-    headings: collector.headings,
-    blocks: collector.blocks,
-    links: collector.links,
-    firstH1: collector.firstH1,
-    firstParagraph: collector.firstParagraph,
-    warnings,
-  };
+  return collector.structure(warnings);
 }

@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
 import type { Block, Heading, Link } from '../core/index.ts';
 import { closesFence, fenceAt, isSpace, lineEnd, nextLineStart } from './markdown-lines.ts';
+import type { MarkdownStructure } from './parse-markdown.ts';
 
 /** The text of a node and its descendants, walked with a stack (deep inline nesting is no recursion). */
 export const plainText = (node: Nodes): string => {
@@ -125,6 +126,18 @@ export class StructureCollector implements SegmentHandler {
   constructor(body: string, maxEntries: number) {
     this.body = body;
     this.maxEntries = maxEntries;
+  }
+
+  /** What was collected, as both Markdown readers (the parser and the line reader) return it. */
+  structure(warnings: string[]): MarkdownStructure {
+    return {
+      headings: this.headings,
+      blocks: this.blocks,
+      links: this.links,
+      firstH1: this.firstH1,
+      firstParagraph: this.firstParagraph,
+      warnings,
+    };
   }
 
   /** Takes one segment's headings, blocks and links; wikilinks are read from the body, outside code. */
