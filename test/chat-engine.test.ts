@@ -1,63 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  exportSessionJson,
-  exportSessionMarkdown,
-  rollbackDocument,
-  runTurn,
-  type TurnOptions,
-} from '../src/chat/index.ts';
-import {
-  gptTokenCounter,
-  LOCAL_USER,
-  loadReferenceCatalog,
-  memoizeTokenCounter,
-} from '../src/core/index.ts';
+import { describe, expect, it } from 'vitest';
+import { exportSessionJson, exportSessionMarkdown, rollbackDocument } from '../src/chat/index.ts';
+import { LOCAL_USER } from '../src/core/index.ts';
 import { searchWorkspace } from '../src/search/index.ts';
-import { SqliteSessionStore, SqliteStore } from '../src/store/index.ts';
-import { copySampleWorkspace } from '../src/testing/run-footnote.ts';
-import { type ScriptedStep, scriptedModel } from '../src/testing/scripted-model.ts';
+import { type SampleChat, sampleChatPerTest } from '../src/testing/sample-chat-fixture.ts';
 import { indexWorkspace } from '../src/workspace/index.ts';
 
-let sample: ReturnType<typeof copySampleWorkspace>;
-let store: SqliteStore;
-let sessions: SqliteSessionStore;
-const tokenCounter = memoizeTokenCounter(gptTokenCounter);
-
-beforeEach(async () => {
-  sample = copySampleWorkspace();
-  store = SqliteStore.open(join(sample.workspace, '.footnote', 'footnote.db'));
-  sessions = new SqliteSessionStore(store.db);
-  await indexWorkspace(sample.workspace, store);
+let sample: SampleChat['sample'];
+let store: SampleChat['store'];
+let sessions: SampleChat['sessions'];
+const { turn } = sampleChatPerTest((chat) => {
+  ({ sample, store, sessions } = chat);
 });
-
-afterEach(async () => {
-  await store.close();
-  sample.cleanup();
-});
-
-const turn = async (
-  message: string,
-  steps: readonly ScriptedStep[],
-  over: Partial<TurnOptions> = {},
-) => {
-  const model = scriptedModel(steps);
-  const result = await runTurn({
-    root: sample.workspace,
-    store,
-    sessions,
-    catalog: await loadReferenceCatalog(store),
-    model,
-    tokenCounter,
-    message,
-    reindex: async () => {
-      await indexWorkspace(sample.workspace, store);
-    },
-    ...over,
-  });
-  return { ...result, model };
-};
 
 const file = (path: string) => readFileSync(join(sample.workspace, path), 'utf8');
 

@@ -1,52 +1,16 @@
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { QuestionNotEditableError, runTurn, type TurnOptions } from '../src/chat/index.ts';
-import { gptTokenCounter, loadReferenceCatalog, memoizeTokenCounter } from '../src/core/index.ts';
-import { SqliteSessionStore, SqliteStore } from '../src/store/index.ts';
-import { copySampleWorkspace } from '../src/testing/run-footnote.ts';
-import { type ScriptedStep, scriptedModel } from '../src/testing/scripted-model.ts';
-import { indexWorkspace } from '../src/workspace/index.ts';
+import { describe, expect, it } from 'vitest';
+import { QuestionNotEditableError } from '../src/chat/index.ts';
+import { type SampleChat, sampleChatPerTest } from '../src/testing/sample-chat-fixture.ts';
+import type { ScriptedStep } from '../src/testing/scripted-model.ts';
 
 // Editing the last question replaces the turn in place: the new text asked with the history before
 // it, question and answer keeping their places, nothing added, nothing of the old turn left — and a
 // question that cannot be edited leaves the session exactly as it was.
 
-let sample: ReturnType<typeof copySampleWorkspace>;
-let store: SqliteStore;
-let sessions: SqliteSessionStore;
-const tokenCounter = memoizeTokenCounter(gptTokenCounter);
-
-beforeEach(async () => {
-  sample = copySampleWorkspace();
-  store = SqliteStore.open(join(sample.workspace, '.footnote', 'footnote.db'));
-  sessions = new SqliteSessionStore(store.db);
-  await indexWorkspace(sample.workspace, store);
+let sessions: SampleChat['sessions'];
+const { turn } = sampleChatPerTest((chat) => {
+  ({ sessions } = chat);
 });
-
-afterEach(async () => {
-  await store.close();
-  sample.cleanup();
-});
-
-const turn = async (
-  message: string,
-  steps: readonly ScriptedStep[],
-  over: Partial<TurnOptions> = {},
-) => {
-  const model = scriptedModel(steps);
-  const result = await runTurn({
-    root: sample.workspace,
-    store,
-    sessions,
-    catalog: await loadReferenceCatalog(store),
-    model,
-    tokenCounter,
-    message,
-    reindex: async () => {},
-    ...over,
-  });
-  return { ...result, model };
-};
 
 const design = 'notes/projects/Pump Design.md';
 const editSteps = (content: string): ScriptedStep[] => [

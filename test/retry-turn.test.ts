@@ -1,51 +1,14 @@
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerNotFoundError, runTurn, type TurnOptions } from '../src/chat/index.ts';
-import { gptTokenCounter, loadReferenceCatalog, memoizeTokenCounter } from '../src/core/index.ts';
-import { SqliteSessionStore, SqliteStore } from '../src/store/index.ts';
-import { copySampleWorkspace } from '../src/testing/run-footnote.ts';
-import { type ScriptedStep, scriptedModel } from '../src/testing/scripted-model.ts';
-import { indexWorkspace } from '../src/workspace/index.ts';
+import { describe, expect, it } from 'vitest';
+import { AnswerNotFoundError } from '../src/chat/index.ts';
+import { type SampleChat, sampleChatPerTest } from '../src/testing/sample-chat-fixture.ts';
 
 // Retry writes a failed or stopped answer again in place: same question, same answer id, no new
 // turn, the history the question had, and nothing left of the old attempt.
 
-let sample: ReturnType<typeof copySampleWorkspace>;
-let store: SqliteStore;
-let sessions: SqliteSessionStore;
-const tokenCounter = memoizeTokenCounter(gptTokenCounter);
-
-beforeEach(async () => {
-  sample = copySampleWorkspace();
-  store = SqliteStore.open(join(sample.workspace, '.footnote', 'footnote.db'));
-  sessions = new SqliteSessionStore(store.db);
-  await indexWorkspace(sample.workspace, store);
+let sessions: SampleChat['sessions'];
+const { turn } = sampleChatPerTest((chat) => {
+  ({ sessions } = chat);
 });
-
-afterEach(async () => {
-  await store.close();
-  sample.cleanup();
-});
-
-const turn = async (
-  message: string,
-  steps: readonly ScriptedStep[],
-  over: Partial<TurnOptions> = {},
-) => {
-  const model = scriptedModel(steps);
-  const result = await runTurn({
-    root: sample.workspace,
-    store,
-    sessions,
-    catalog: await loadReferenceCatalog(store),
-    model,
-    tokenCounter,
-    message,
-    reindex: async () => {},
-    ...over,
-  });
-  return { ...result, model };
-};
 
 describe('retrying an answer', () => {
   it('writes a failed answer again in place, with the history its question had', async () => {
